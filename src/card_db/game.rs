@@ -1,0 +1,112 @@
+//! A loaded game: its definition, its cards, and the index that finds a card by name or id.
+
+use super::{Card, GameDef, ZoneDef};
+use crate::diagnostic::SourceFile;
+use crate::names;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// Where a card was read from, for diagnostics that point into the database.
+#[derive(Debug, Clone)]
+pub struct CardOrigin {
+    pub file: Arc<SourceFile>,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub def: GameDef,
+    /// The `game.toml` this definition came from.
+    pub def_file: Arc<SourceFile>,
+    pub cards: Vec<Card>,
+    /// `origins[i]` is where `cards[i]` was read.
+    pub origins: Vec<CardOrigin>,
+    /// Lookup key of each name and id → card index. The first card wins a clash; `db check`
+    /// reports clashes.
+    index: HashMap<String, u32>,
+}
+
+impl Game {
+    pub fn new(def: GameDef, def_file: Arc<SourceFile>) -> Game {
+        Game {
+            def,
+            def_file,
+            cards: Vec::new(),
+            origins: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.def.id
+    }
+
+    pub fn push(&mut self, card: Card, origin: CardOrigin) {
+        let i = self.cards.len() as u32;
+        for k in [names::key(card.id()), names::key(card.name())] {
+            self.index.entry(k).or_insert(i);
+        }
+        self.cards.push(card);
+        self.origins.push(origin);
+    }
+
+    /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
+    pub fn clear_cards(&mut self) {
+        self.cards.clear();
+        self.origins.clear();
+        self.index.clear();
+    }
+
+    /// Finds a card by name or id, ignoring case, Unicode form and quote style.
+    pub fn find(&self, name_or_id: &str) -> Option<usize> {
+        self.index.get(&names::key(name_or_id)).map(|&i| i as usize)
+    }
+
+    /// Like [`Game::find`], with the caller's buffer for the lookup key (no allocation on the
+    /// validation hot path).
+    pub fn find_with(&self, name_or_id: &str, buf: &mut String) -> Option<usize> {
+        names::key_into(name_or_id, buf);
+        self.index.get(buf.as_str()).map(|&i| i as usize)
+    }
+
+    /// The card name closest to a misspelt one.
+    pub fn suggest(&self, name: &str) -> Option<&str> {
+        names::suggest(name, self.cards.iter().map(|c| c.name()))
+    }
+
+    pub fn zone(&self, id: &str) -> Option<&ZoneDef> {
+        self.def.zones.iter().find(|z| z.id == id)
+    }
+
+    /// The zone a deck-list header (`Hero`, `[Main]`, `stones`) opens.
+    pub fn zone_for_header(&self, header: &str) -> Option<&ZoneDef> {
+        let key = names::key(header);
+        self.def
+            .zones
+            .iter()
+            .find(|z| names::key(&z.id) == key || z.headers.iter().any(|h| names::key(h) == key))
+    }
+
+    pub fn default_zone(&self) -> Option<&ZoneDef> {
+        self.def.zones.iter().find(|z| z.default)
+    }
+
+    pub fn type_label(&self, kind: &str) -> String {
+        self.def
+            .types
+            .iter()
+            .find(|t| t.id == kind)
+            .map_or_else(|| kind.to_owned(), |t| t.label.clone())
+    }
+
+    /// A card is Legendary through its type or its own flag.
+    pub fn is_legendary(&self, card: &Card) -> bool {
+        card.legendary
+            || self
+                .def
+                .types
+                .iter()
+                .any(|t| t.legendary && t.id == card.kind())
+    }
+}

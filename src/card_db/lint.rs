@@ -1,0 +1,553 @@
+//! `db check`: everything wrong with a card database or a format that parsing alone cannot
+//! see. Each problem points into the TOML file it comes from.
+
+use super::{Card, Effect, Game};
+use crate::catalog::Catalog;
+use crate::diagnostic::Problem;
+use crate::format::{CopyMax, Format, Rule};
+use crate::names;
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+#[derive(Debug, Default)]
+pub struct LintReport {
+    pub problems: Vec<Problem>,
+}
+
+impl LintReport {
+    pub fn errors(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
+    }
+}
+
+/// Lints every game and format in the catalog.
+pub fn lint(catalog: &Catalog) -> LintReport {
+    let mut problems = Vec::new();
+    for game in catalog.games.values() {
+        lint_game(game, &mut problems);
+    }
+    problems.extend(check_formats(catalog, &catalog.formats));
+    LintReport { problems }
+}
+
+/// The effect kind as written in the database (`damage`, `hand-limit`).
+pub fn effect_kind(effect: &Effect) -> &'static str {
+    match effect {
+        Effect::Damage { .. } => "damage",
+        Effect::Heal { .. } => "heal",
+        Effect::Draw { .. } => "draw",
+        Effect::Charge { .. } => "charge",
+        Effect::Boost { .. } => "boost",
+        Effect::Destroy { .. } => "destroy",
+        Effect::Attach { .. } => "attach",
+        Effect::HandLimit { .. } => "hand-limit",
+        Effect::Pierce => "pierce",
+        Effect::Reflect => "reflect",
+    }
+}
+
+fn lint_game(game: &Game, out: &mut Vec<Problem>) {
+    let def = &game.def;
+    let def_problem = |message: String, help: String| {
+        Problem::error("game", message)
+            .in_file(&game.def_file)
+            .help(help)
+    };
+    let defaults = def.zones.iter().filter(|z| z.default).count();
+    if defaults != 1 && !def.zones.is_empty() {
+        out.push(def_problem(
+            format!("game `{}` has {defaults} default zones", def.id),
+            "mark exactly one zone `default = true`: card lines before any zone header go there"
+                .into(),
+        ));
+    }
+    for zone in &def.zones {
+        for kind in &zone.types {
+            if !def.types.iter().any(|t| &t.id == kind) {
+                out.push(def_problem(
+                    format!(
+                        "zone `{}` allows type `{kind}`, which the game does not define",
+                        zone.id
+                    ),
+                    "add it to [[game.types]] or remove it from the zone".into(),
+                ));
+            }
+        }
+    }
+
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut names_seen: HashMap<String, usize> = HashMap::new();
+    for (i, card) in game.cards.iter().enumerate() {
+        for (key, seen, what, span) in [
+            (names::key(card.id()), &mut ids, "id", card.id.span()),
+            (
+                names::key(card.name()),
+                &mut names_seen,
+                "name",
+                card.name.span(),
+            ),
+        ] {
+            if let Some(&first) = seen.get(&key) {
+                let other = &game.origins[first];
+                let (line, _) = other.file.line_col(other.span.start);
+                out.push(
+                    card_problem(
+                        game,
+                        i,
+                        format!(
+                            "duplicate card {what} `{}`",
+                            if what == "id" { card.id() } else { card.name() }
+                        ),
+                    )
+                    .label(
+                        span,
+                        format!("already used by card `{}`", game.cards[first].id()),
+                    )
+                    .help(format!(
+                        "the first is in {} near line {line}; every card needs its own {what}",
+                        other.file.name
+                    )),
+                );
+            } else {
+                seen.insert(key, i);
+            }
+        }
+        lint_card(game, i, card, out);
+    }
+    lint_evolution_lines(game, out);
+}
+
+fn card_problem(game: &Game, i: usize, message: String) -> Problem {
+    Problem::error("card", message).in_file(&game.origins[i].file)
+}
+
+fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
+    let def = &game.def;
+    let name = card.name();
+    let Some(kind) = def.types.iter().find(|t| t.id == card.kind()) else {
+        let ids: Vec<&str> = def.types.iter().map(|t| t.id.as_str()).collect();
+        out.push(
+            card_problem(
+                game,
+                i,
+                format!("card `{name}` has unknown type `{}`", card.kind()),
+            )
+            .label(card.kind.span(), "unknown type")
+            .help(suggest_or_list(card.kind(), &ids)),
+        );
+        return;
+    };
+    if !def.sets.is_empty() && !def.sets.iter().any(|s| s.code == card.set()) {
+        let codes: Vec<&str> = def.sets.iter().map(|s| s.code.as_str()).collect();
+        out.push(
+            card_problem(
+                game,
+                i,
+                format!("card `{name}` is in unknown set `{}`", card.set()),
+            )
+            .label(card.set.span(), "unknown set")
+            .help(suggest_or_list(card.set(), &codes)),
+        );
+    }
+    for stat in &kind.requires {
+        let present = match stat.as_str() {
+            "cost" => card.cost.is_some(),
+            "attack" => card.attack.is_some(),
+            "hp" => card.hp.is_some(),
+            "atk" => card.atk.is_some(),
+            "def" => card.def.is_some(),
+            "value" => card.value.is_some(),
+            "colour" => card.colour.is_some(),
+            "attribute" => !card.attribute.is_empty(),
+            "evolution" => card.evolution.is_some(),
+            "judgment" => card.judgment.is_some(),
+            "free-cost" => card.free_cost.is_some(),
+            _ => true,
+        };
+        if !present {
+            out.push(
+                card_problem(game, i, format!("{} `{name}` has no `{stat}`", kind.label))
+                    .label(card.name.span(), format!("needs `{stat}`"))
+                    .help(format!("every {} card needs `{stat} = …`", kind.label)),
+            );
+        }
+    }
+    let stats = [
+        ("cost", &card.cost),
+        ("attack", &card.attack),
+        ("hp", &card.hp),
+        ("atk", &card.atk),
+        ("def", &card.def),
+        ("free-cost", &card.free_cost),
+        ("value", &card.value),
+    ];
+    for (stat, value) in stats {
+        let Some(value) = value else { continue };
+        let v = *value.get_ref();
+        let range = def.stats.get(stat);
+        let (min, max) = range.map_or((0, i64::MAX), |r| (r.min, r.max));
+        if v < min || v > max {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!("`{stat}` of `{name}` is {v}, outside {min}..={max}"),
+                )
+                .label(value.span(), "out of range")
+                .help(format!("the game allows {stat} from {min} to {max}")),
+            );
+        }
+    }
+    if let Some(colour) = &card.colour {
+        if !def.colours.iter().any(|c| c == colour.get_ref()) {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!("`{name}` has unknown colour `{}`", colour.get_ref()),
+                )
+                .label(colour.span(), "unknown colour")
+                .help(suggest_or_list(colour.get_ref(), &strs(&def.colours))),
+            );
+        }
+    }
+    for attr in card.attribute.iter().chain(&card.attribute_cost) {
+        if !def.attributes.iter().any(|a| a == attr.get_ref()) {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!("`{name}` names unknown attribute `{}`", attr.get_ref()),
+                )
+                .label(attr.span(), "unknown attribute")
+                .help(suggest_or_list(attr.get_ref(), &strs(&def.attributes))),
+            );
+        }
+    }
+    for keyword in &card.keywords {
+        if !def.keywords.iter().any(|k| k == keyword.get_ref()) {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!("`{name}` has unknown keyword `{}`", keyword.get_ref()),
+                )
+                .label(keyword.span(), "unknown keyword")
+                .help(suggest_or_list(keyword.get_ref(), &strs(&def.keywords))),
+            );
+        }
+    }
+    if let (Some(min), true) = (def.legendary_min_cost, game.is_legendary(card)) {
+        let cost = card.cost();
+        if cost.is_none_or(|c| c < i64::from(min)) {
+            let span = card.cost.as_ref().map_or(card.name.span(), |c| c.span());
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!(
+                        "Legendary `{name}` costs {}, under the minimum of {min}",
+                        cost.map_or("nothing".to_owned(), |c| c.to_string())
+                    ),
+                )
+                .label(span, format!("Legendaries cost {min} or more"))
+                .help(format!(
+                    "raise its cost to {min} or more, or make it not Legendary"
+                )),
+            );
+        }
+    }
+    for effect in &card.effects {
+        let kind = effect_kind(effect.get_ref());
+        if !def.effects.iter().any(|e| e == kind) {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!(
+                        "`{name}` uses effect `{kind}`, which the {} engine does not run",
+                        def.name
+                    ),
+                )
+                .label(effect.span(), "unsupported effect")
+                .help(format!(
+                    "the effects of {} are: {}",
+                    def.name,
+                    def.effects.join(", ")
+                )),
+            );
+        }
+    }
+    if let Some(evo) = &card.evolution {
+        let e = evo.get_ref();
+        if !def.evolution_levels.iter().any(|l| l == &e.level) {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!(
+                        "`{name}` has evolution level `{}`, not on the ladder",
+                        e.level
+                    ),
+                )
+                .label(evo.span(), "unknown level")
+                .help(format!(
+                    "the levels are: {}",
+                    def.evolution_levels.join(", ")
+                )),
+            );
+        }
+        if game.find(&e.base).is_none() {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!(
+                        "`{name}` evolves `{}`, which is not in the database",
+                        e.base
+                    ),
+                )
+                .label(evo.span(), "unknown base card")
+                .maybe_help(
+                    game.suggest(&e.base)
+                        .map(|s| format!("did you mean `{s}`?")),
+                ),
+            );
+        }
+    }
+}
+
+/// Each evolution line must have every level below its highest one: a line with levels I and
+/// III can never reach III, because III needs II in play.
+fn lint_evolution_lines(game: &Game, out: &mut Vec<Problem>) {
+    let ladder = &game.def.evolution_levels;
+    let mut lines: BTreeMap<&str, Vec<(usize, usize)>> = BTreeMap::new();
+    for (i, card) in game.cards.iter().enumerate() {
+        if let Some(evo) = &card.evolution {
+            if let Some(pos) = ladder.iter().position(|l| l == &evo.get_ref().level) {
+                lines
+                    .entry(evo.get_ref().line.as_str())
+                    .or_default()
+                    .push((pos, i));
+            }
+        }
+    }
+    for (line, members) in lines {
+        let highest = members.iter().map(|&(p, _)| p).max().unwrap_or(0);
+        for (pos, level) in ladder.iter().enumerate().take(highest) {
+            if !members.iter().any(|&(p, _)| p == pos) {
+                let (_, top) = *members
+                    .iter()
+                    .max_by_key(|&&(p, _)| p)
+                    .expect("non-empty line");
+                let card = &game.cards[top];
+                let span = card.evolution.as_ref().map_or(0..0, |e| e.span());
+                out.push(
+                    card_problem(
+                        game,
+                        top,
+                        format!("evolution line `{line}` has no level {level}"),
+                    )
+                    .label(
+                        span,
+                        format!("level {} needs level {level} first", ladder[highest]),
+                    )
+                    .help(format!("add a level {level} card to the `{line}` line")),
+                );
+            }
+        }
+    }
+}
+
+/// Checks that formats name games, zones, colours, sets and cards that exist.
+pub fn check_formats(catalog: &Catalog, formats: &BTreeMap<String, Format>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for format in formats.values() {
+        let src = &format.file;
+        let Some(game) = catalog.games.get(&format.game) else {
+            let known: Vec<&str> = catalog.games.keys().map(String::as_str).collect();
+            out.push(
+                Problem::error(
+                    "format",
+                    format!(
+                        "format `{}` is for unknown game `{}`",
+                        format.id, format.game
+                    ),
+                )
+                .in_file(src)
+                .help(suggest_or_list(&format.game, &known)),
+            );
+            continue;
+        };
+        for zone in format.zones.keys() {
+            if game.zone(zone).is_none() {
+                out.push(unknown_in_format(
+                    format,
+                    0..0,
+                    "zone",
+                    zone,
+                    &zone_ids(game),
+                ));
+            }
+        }
+        for rule in &format.rules {
+            // Inherited rules were checked with their own format.
+            if !std::sync::Arc::ptr_eq(&rule.file, src) {
+                continue;
+            }
+            let span = rule.span.clone();
+            let zone_ref = |zone: &str, out: &mut Vec<Problem>| {
+                if game.zone(zone).is_none() {
+                    out.push(unknown_in_format(
+                        format,
+                        span.clone(),
+                        "zone",
+                        zone,
+                        &zone_ids(game),
+                    ));
+                }
+            };
+            match &rule.rule {
+                Rule::CopyLimit {
+                    zones, overrides, ..
+                } => {
+                    for z in zones {
+                        zone_ref(z, &mut out);
+                    }
+                    for o in overrides {
+                        card_ref(game, format, span.clone(), &o.card, &mut out);
+                        if o.max == CopyMax::Count(0) {
+                            out.push(
+                                Problem::error(
+                                    "format",
+                                    format!("override for `{}` allows 0 copies", o.card),
+                                )
+                                .in_file(src)
+                                .label(span.clone(), "max = 0")
+                                .help("ban the card in a revision instead"),
+                            );
+                        }
+                    }
+                }
+                Rule::Hero { zone, .. } => zone_ref(zone, &mut out),
+                Rule::ColourMinimum {
+                    zone,
+                    minimum: colours,
+                }
+                | Rule::ColourRatio {
+                    zone,
+                    ratio: colours,
+                } => {
+                    zone_ref(zone, &mut out);
+                    for colour in colours.keys() {
+                        if !game.def.colours.iter().any(|c| c == colour) {
+                            out.push(unknown_in_format(
+                                format,
+                                span.clone(),
+                                "colour",
+                                colour,
+                                &strs(&game.def.colours),
+                            ));
+                        }
+                    }
+                    if let Rule::ColourRatio { ratio, .. } = &rule.rule {
+                        if ratio.values().any(|&r| r == 0) {
+                            out.push(
+                                Problem::error("format", "a colour ratio part is 0")
+                                    .in_file(src)
+                                    .label(span.clone(), "ratio parts must be 1 or more"),
+                            );
+                        }
+                    }
+                }
+                Rule::SetLegality { sets } => {
+                    let codes: Vec<&str> = game.def.sets.iter().map(|s| s.code.as_str()).collect();
+                    for set in sets {
+                        if !codes.contains(&set.as_str()) {
+                            out.push(unknown_in_format(format, span.clone(), "set", set, &codes));
+                        }
+                    }
+                }
+                Rule::LegendaryLimit { .. } | Rule::Evolution => {}
+            }
+        }
+        for revision in &format.revisions {
+            if !std::sync::Arc::ptr_eq(&revision.file, src) {
+                continue;
+            }
+            let r = &revision.revision;
+            let span = r.effective.span();
+            for card in &r.banned {
+                card_ref(game, format, card.span(), card.get_ref(), &mut out);
+            }
+            for card in r.limited.keys() {
+                card_ref(game, format, span.clone(), card, &mut out);
+            }
+            for group in &r.combination_banned {
+                if group.len() < 2 {
+                    out.push(
+                        Problem::error("format", "a combination ban needs at least two cards")
+                            .in_file(src)
+                            .label(span.clone(), "in this revision"),
+                    );
+                }
+                for card in group {
+                    card_ref(game, format, span.clone(), card, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn card_ref(game: &Game, format: &Format, span: Range<usize>, name: &str, out: &mut Vec<Problem>) {
+    if game.find(name).is_none() {
+        out.push(
+            Problem::error(
+                "format",
+                format!(
+                    "format `{}` names card `{name}`, which is not in the {} database",
+                    format.id, game.def.name
+                ),
+            )
+            .in_file(&format.file)
+            .label(span, "unknown card")
+            .maybe_help(game.suggest(name).map(|s| format!("did you mean `{s}`?"))),
+        );
+    }
+}
+
+fn unknown_in_format(
+    format: &Format,
+    span: Range<usize>,
+    what: &str,
+    name: &str,
+    known: &[&str],
+) -> Problem {
+    let mut p = Problem::error(
+        "format",
+        format!("format `{}` names unknown {what} `{name}`", format.id),
+    )
+    .in_file(&format.file)
+    .help(suggest_or_list(name, known));
+    if !span.is_empty() {
+        p = p.label(span, format!("unknown {what}"));
+    }
+    p
+}
+
+fn zone_ids(game: &Game) -> Vec<&str> {
+    game.def.zones.iter().map(|z| z.id.as_str()).collect()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+fn suggest_or_list(name: &str, known: &[&str]) -> String {
+    match names::suggest(name, known.iter().copied()) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None if known.is_empty() => "nothing is defined here yet".to_owned(),
+        None => format!("use one of: {}", known.join(", ")),
+    }
+}

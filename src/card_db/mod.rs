@@ -1,0 +1,343 @@
+//! Card databases: the game definitions and the cards of each game, as read from
+//! `card-db/<game>/game.toml` and `card-db/<game>/*.toml`.
+//!
+//! Everything a deck validator needs to know about a game is data here (card types, zones and
+//! which types they hold, colours, attributes, the evolution ladder, stat ranges), so a fourth
+//! game can be added without Rust. Effects are the exception: they are a closed vocabulary that
+//! the match engines interpret.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// `card-db/<game>/game.toml`: what a game is made of.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameFile {
+    pub game: GameDef,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameDef {
+    /// Short id used in formats, card files and on the command line (`jforce`).
+    pub id: String,
+    /// Display name (`J Force TCG`).
+    pub name: String,
+    /// Card types, in display order.
+    pub types: Vec<CardType>,
+    /// Deck zones, in display order. Exactly one is the `default` zone for card lines that
+    /// come before any zone header.
+    pub zones: Vec<ZoneDef>,
+    /// Colours a card may have (`colour = "red"`), empty when the game has none.
+    #[serde(default)]
+    pub colours: Vec<String>,
+    /// Attributes for attribute costs and what magic stones produce.
+    #[serde(default)]
+    pub attributes: Vec<String>,
+    /// Keywords a card may carry (`quickcast`, `swiftness`).
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Evolution levels, lowest first; each level needs the one before it (J Force: I, II, III, V).
+    #[serde(default)]
+    pub evolution_levels: Vec<String>,
+    /// The lowest cost a Legendary card may have (J Force: 6).
+    #[serde(default)]
+    pub legendary_min_cost: Option<u32>,
+    /// Effect kinds the game's engine executes; `db check` rejects any other.
+    #[serde(default)]
+    pub effects: Vec<String>,
+    /// Allowed range of each numeric stat, checked by `db check`.
+    #[serde(default)]
+    pub stats: BTreeMap<String, StatRange>,
+    /// Card sets (expansions) of the game.
+    #[serde(default)]
+    pub sets: Vec<SetDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CardType {
+    pub id: String,
+    pub label: String,
+    /// Stats every card of this type must have (`cost`, `attack`, `hp`, `atk`, `def`, `value`,
+    /// `colour`, `attribute`, `evolution`).
+    #[serde(default)]
+    pub requires: Vec<String>,
+    /// A card of this type counts as Legendary.
+    #[serde(default)]
+    pub legendary: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ZoneDef {
+    pub id: String,
+    /// Header words that open this zone in a `.deck` list (`Hero`, `Ruler`, `Main`, `Stones`).
+    pub headers: Vec<String>,
+    /// Card types allowed in the zone.
+    pub types: Vec<String>,
+    #[serde(default)]
+    pub default: bool,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct StatRange {
+    pub min: i64,
+    pub max: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SetDef {
+    pub code: String,
+    pub name: String,
+}
+
+/// Any other file in `card-db/<game>/`: a list of cards.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CardFile {
+    pub game: Spanned<String>,
+    /// Every card in this file has invented stats (the shipped sets are samples).
+    #[serde(default)]
+    pub invented: bool,
+    #[serde(default)]
+    pub cards: Vec<Spanned<Card>>,
+}
+
+/// One card. Only `id`, `name`, `type` and `set` are always required; which stats a type needs
+/// is said by the game definition (`requires`), and `db check` enforces it.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Card {
+    /// Stable id, unique within the game (`JF-012`).
+    pub id: Spanned<String>,
+    pub name: Spanned<String>,
+    #[serde(rename = "type")]
+    pub kind: Spanned<String>,
+    pub set: Spanned<String>,
+    /// Collector number within the set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    /// J Force: Charge cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<Spanned<i64>>,
+    /// J Force: attack value of a Hero, Strike or Evolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<Spanned<i64>>,
+    /// J Force: a Hero's HP, or the HP an Evolution adds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<Spanned<i64>>,
+    /// Force of Will: attacking power.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub atk: Option<Spanned<i64>>,
+    /// Force of Will: defending power.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub def: Option<Spanned<i64>>,
+    /// Force of Will: one entry per attribute icon of the cost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attribute_cost: Vec<Spanned<String>>,
+    /// Force of Will: will of any attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_cost: Option<Spanned<i64>>,
+    /// Force of Will: the card's attributes; for a magic stone, the will it produces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attribute: Vec<Spanned<String>>,
+    /// Red/blue/green duel: the card's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Spanned<String>>,
+    /// Red/blue/green duel: the amount a card deals, heals or blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Spanned<i64>>,
+    /// Marks a Legendary card where Legendary is not a type of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub legendary: bool,
+    /// A basic magic stone: any number of copies.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub basic: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Spanned<String>>,
+    /// Race or trait line (`Human`, `Dragon`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub race: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evolution: Option<Spanned<Evolution>>,
+    /// Force of Will: the ruler's Judgment and the J/ruler it becomes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judgment: Option<Judgment>,
+    /// Force of Will: the ruler can do Revolution Order.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub revolution_order: bool,
+    /// Rules text as printed (for people; the engines read `effects`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// A Hero's signature ability, as printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+    /// What the card does, in the engine's effect vocabulary.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Spanned<Effect>>,
+    /// Activate abilities (`[cost]: [effect]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
+    /// Stats are invented for this sample set, not taken from a printed card.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub invented: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Evolution {
+    /// Name of the evolution line (cards of one line share it).
+    pub line: String,
+    /// Level on the game's ladder (`I`, `II`, `III`, `V`).
+    pub level: String,
+    /// Name of the Hero or Strike the line evolves.
+    pub base: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Judgment {
+    /// Will to pay to do Judgment.
+    #[serde(default)]
+    pub attribute_cost: Vec<String>,
+    #[serde(default)]
+    pub free_cost: i64,
+    /// Name of the J/ruler side.
+    pub j_name: String,
+    pub atk: i64,
+    pub def: i64,
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Ability {
+    /// The rest symbol is part of the cost.
+    #[serde(default)]
+    pub rest: bool,
+    #[serde(default)]
+    pub attribute_cost: Vec<String>,
+    #[serde(default)]
+    pub free_cost: i64,
+    /// J Force: Charge to pay.
+    #[serde(default)]
+    pub charge: i64,
+    pub effects: Vec<Effect>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// The closed effect vocabulary. Each game's `effects` list says which kinds its engine runs.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(
+    tag = "kind",
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    deny_unknown_fields
+)]
+pub enum Effect {
+    /// Deal damage to a target (Hero HP, a player's life or health, a unit).
+    Damage { target: Target, amount: i64 },
+    /// Restore HP, life or health.
+    Heal { target: Target, amount: i64 },
+    /// The controller draws cards.
+    Draw { amount: i64 },
+    /// J Force: the controller gains Charge (still capped).
+    Charge { amount: i64 },
+    /// Raise (or lower) a unit's stats until end of turn, or for as long as it stays in play
+    /// when `permanent`.
+    Boost {
+        target: Target,
+        #[serde(default)]
+        attack: i64,
+        #[serde(default)]
+        atk: i64,
+        #[serde(default)]
+        def: i64,
+        #[serde(default)]
+        permanent: bool,
+    },
+    /// Destroy a unit.
+    Destroy { target: Target },
+    /// J Force Support that stays in play attached to a unit, adding attack while attached.
+    Attach {
+        target: Target,
+        #[serde(default)]
+        attack: i64,
+    },
+    /// Red/blue/green duel: the controller's maximum hand size becomes `amount`.
+    HandLimit { amount: i64 },
+    /// Red/blue/green duel: this card's damage cannot be blocked by Green.
+    Pierce,
+    /// Red/blue/green duel: this card's block also reflects the blocked damage.
+    Reflect,
+}
+
+/// Who or what an effect aims at.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    /// The card itself (or the unit it is attached to).
+    This,
+    OwnHero,
+    EnemyHero,
+    OwnStrike,
+    EnemyStrike,
+    AnyStrike,
+    OwnPlayer,
+    EnemyPlayer,
+    OwnResonator,
+    EnemyResonator,
+    AnyResonator,
+}
+
+mod game;
+pub mod lint;
+
+pub use game::{CardOrigin, Game};
+
+impl Card {
+    pub fn id(&self) -> &str {
+        self.id.get_ref()
+    }
+
+    pub fn name(&self) -> &str {
+        self.name.get_ref()
+    }
+
+    pub fn kind(&self) -> &str {
+        self.kind.get_ref()
+    }
+
+    pub fn set(&self) -> &str {
+        self.set.get_ref()
+    }
+
+    pub fn colour(&self) -> Option<&str> {
+        self.colour.as_ref().map(|c| c.get_ref().as_str())
+    }
+
+    pub fn cost(&self) -> Option<i64> {
+        self.cost.as_ref().map(|c| *c.get_ref())
+    }
+
+    /// Total will a Force of Will card costs: one per attribute icon plus the free cost.
+    pub fn will_cost(&self) -> Option<i64> {
+        if self.attribute_cost.is_empty() && self.free_cost.is_none() {
+            return None;
+        }
+        let free = self.free_cost.as_ref().map_or(0, |c| *c.get_ref());
+        Some(self.attribute_cost.len() as i64 + free)
+    }
+
+    pub fn has_keyword(&self, keyword: &str) -> bool {
+        self.keywords.iter().any(|k| k.get_ref() == keyword)
+    }
+}

@@ -1,0 +1,400 @@
+//! Loading the data decksmith works from: the embedded card databases and formats, a data
+//! folder (`DECKSMITH_DATA`), and `--db` / `--formats` paths layered on top.
+
+use crate::card_db::{CardFile, CardOrigin, Game, GameFile};
+use crate::diagnostic::{Problem, SourceFile};
+use crate::error::{read_text, Error};
+use crate::format::{self, Format, FormatFile};
+use crate::names;
+use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// Every loaded game and format.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub games: BTreeMap<String, Game>,
+    pub formats: BTreeMap<String, Format>,
+}
+
+/// Where the data comes from, as resolved from the command line and environment.
+#[derive(Debug, Clone, Default)]
+pub struct DataOptions {
+    /// A folder holding `card-db/` and `formats/`, used instead of the embedded data.
+    pub data_dir: Option<PathBuf>,
+    /// Card database files or folders; each game they hold replaces that game's cards.
+    pub db: Vec<PathBuf>,
+    /// Format files or folders, added to (or replacing, by id) the base formats.
+    pub formats: Vec<PathBuf>,
+}
+
+/// What a data file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Game,
+    Cards,
+    Format,
+}
+
+/// Data files read but not yet parsed.
+#[derive(Debug, Default, Clone)]
+pub struct Sources {
+    pub files: Vec<(FileKind, Arc<SourceFile>)>,
+}
+
+impl Sources {
+    /// The data shipped inside the binary.
+    pub fn embedded() -> Sources {
+        let mut files = Vec::new();
+        for (path, text) in embedded::CARD_DB {
+            files.push((card_db_kind(Path::new(path)), SourceFile::new(*path, *text)));
+        }
+        for (path, text) in embedded::FORMATS {
+            files.push((FileKind::Format, SourceFile::new(*path, *text)));
+        }
+        Sources { files }
+    }
+
+    /// Reads a file or every `*.toml` below a folder. `kind` forces the kind; without it, a
+    /// file named `game.toml` is a game definition, files below a folder named `formats` are
+    /// formats, and the rest are card files.
+    pub fn read(path: &Path, kind: Option<FileKind>) -> Result<Sources, Error> {
+        let mut paths = Vec::new();
+        collect_toml(path, &mut paths)?;
+        if paths.is_empty() && path.is_dir() {
+            return Err(Error::usage_with_help(
+                format!("`{}` holds no .toml files", path.display()),
+                "point at a card database folder (card-db/<game>/) or a format folder",
+            ));
+        }
+        let mut files = Vec::new();
+        for p in paths {
+            let text = read_text(&p)?;
+            let kind = kind.unwrap_or_else(|| guess_kind(&p));
+            files.push((kind, SourceFile::new(p.display().to_string(), text)));
+        }
+        Ok(Sources { files })
+    }
+
+    /// A data folder with `card-db/` and `formats/` inside.
+    pub fn data_dir(dir: &Path) -> Result<Sources, Error> {
+        let db = dir.join("card-db");
+        if !db.is_dir() {
+            return Err(Error::usage_with_help(
+                format!("data folder `{}` has no card-db/ folder", dir.display()),
+                "DECKSMITH_DATA must name a folder holding card-db/ and formats/",
+            ));
+        }
+        let mut sources = Sources::read(&db, None)?;
+        let formats = dir.join("formats");
+        if formats.is_dir() {
+            sources
+                .files
+                .extend(Sources::read(&formats, Some(FileKind::Format))?.files);
+        }
+        Ok(sources)
+    }
+}
+
+fn card_db_kind(path: &Path) -> FileKind {
+    if path.file_name().is_some_and(|n| n == "game.toml") {
+        FileKind::Game
+    } else {
+        FileKind::Cards
+    }
+}
+
+fn guess_kind(path: &Path) -> FileKind {
+    if path
+        .ancestors()
+        .skip(1)
+        .any(|a| a.file_name().is_some_and(|n| n == "formats"))
+    {
+        FileKind::Format
+    } else {
+        card_db_kind(path)
+    }
+}
+
+fn collect_toml(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
+    let meta = std::fs::metadata(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    if !meta.is_dir() {
+        out.push(path.to_owned());
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let mut children: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    children.sort();
+    for child in children {
+        if child.is_dir() {
+            collect_toml(&child, out)?;
+        } else if child.extension().is_some_and(|e| e == "toml") {
+            out.push(child);
+        }
+    }
+    Ok(())
+}
+
+/// Parses a TOML file into `T`, turning a syntax error or unknown field into a `Problem` that
+/// points at the place and suggests the field that was probably meant.
+pub fn parse_toml<T: DeserializeOwned>(file: &Arc<SourceFile>) -> Result<T, Problem> {
+    toml::from_str(&file.text).map_err(|e| {
+        let message = e.message().trim().to_owned();
+        let help = unknown_field_help(&message);
+        let mut problem = Problem::error("toml", message).in_file(file);
+        if let Some(span) = e.span() {
+            problem = problem.label(span, "here");
+        }
+        problem.maybe_help(help)
+    })
+}
+
+/// serde says "unknown field `legandary`, expected one of `id`, `name`, …"; offer the closest.
+fn unknown_field_help(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let expected: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    match names::suggest(field, expected.iter().copied()) {
+        Some(s) => Some(format!("did you mean `{s}`?")),
+        None if !expected.is_empty() => Some(format!(
+            "remove `{field}`; the fields allowed here are {}",
+            expected.join(", ")
+        )),
+        None => None,
+    }
+}
+
+impl Catalog {
+    /// The embedded data. Parsed once per process: the binary loads it at most once anyway,
+    /// and tests and benchmarks share it. The test suite keeps it free of problems, but a
+    /// problem still comes back as an error rather than a panic.
+    pub fn embedded() -> Result<&'static Catalog, Error> {
+        use std::sync::OnceLock;
+        static CATALOG: OnceLock<Result<Catalog, Vec<Problem>>> = OnceLock::new();
+        let built = CATALOG.get_or_init(|| {
+            let (catalog, problems) = Catalog::build(&Sources::embedded(), None);
+            if problems.iter().any(Problem::is_error) {
+                Err(problems)
+            } else {
+                Ok(catalog)
+            }
+        });
+        built.as_ref().map_err(|p| Error::Data(p.clone()))
+    }
+
+    /// Loads the base data (embedded, or the data folder) and layers `--db` and `--formats`;
+    /// any problem in user-supplied data (parse or lint) is an error.
+    pub fn load(options: &DataOptions) -> Result<Catalog, Error> {
+        let (catalog, problems) = Catalog::load_with_problems(options, true)?;
+        fail_on_errors(problems)?;
+        Ok(catalog)
+    }
+
+    /// Like [`Catalog::load`], but returns the problems found (for `db check`). Only reading
+    /// files can fail. `lint_user` lints data that did not come from the binary.
+    pub fn load_with_problems(
+        options: &DataOptions,
+        lint_user: bool,
+    ) -> Result<(Catalog, Vec<Problem>), Error> {
+        let mut problems = Vec::new();
+        let mut catalog = match &options.data_dir {
+            None if options.db.is_empty() && options.formats.is_empty() && !lint_user => {
+                let (c, p) = Catalog::build(&Sources::embedded(), None);
+                problems.extend(p);
+                c
+            }
+            None => match Catalog::embedded() {
+                Ok(c) => c.clone(),
+                Err(Error::Data(p)) => return Ok((Catalog::default(), p)),
+                Err(e) => return Err(e),
+            },
+            Some(dir) => {
+                let (c, p) = Catalog::build(&Sources::data_dir(dir)?, None);
+                problems.extend(p);
+                c
+            }
+        };
+        if !options.db.is_empty() {
+            let mut sources = Sources::default();
+            for path in &options.db {
+                let mut read = Sources::read(path, None)?;
+                for (kind, _) in &mut read.files {
+                    if *kind == FileKind::Format {
+                        *kind = FileKind::Cards;
+                    }
+                }
+                sources.files.extend(read.files);
+            }
+            let (c, p) = Catalog::build(&sources, Some(&catalog));
+            problems.extend(p);
+            catalog = c;
+        }
+        if !options.formats.is_empty() {
+            let mut files = Vec::new();
+            for path in &options.formats {
+                for (_, src) in Sources::read(path, Some(FileKind::Format))?.files {
+                    match parse_toml::<FormatFile>(&src) {
+                        Ok(f) => files.push((f, src)),
+                        Err(p) => problems.push(p),
+                    }
+                }
+            }
+            let (formats, more) = format::resolve(files, &catalog.formats);
+            problems.extend(more);
+            catalog.formats = formats;
+        }
+        let user_data =
+            options.data_dir.is_some() || !options.db.is_empty() || !options.formats.is_empty();
+        if lint_user && user_data && !problems.iter().any(Problem::is_error) {
+            problems.extend(crate::card_db::lint::lint(&catalog).problems);
+        }
+        Ok((catalog, problems))
+    }
+
+    /// Parses sources into a catalog. Games the sources define or hold cards for replace those
+    /// of `base`; formats are added to `base`'s. Problems are returned, not raised, so `db
+    /// check` can list them all.
+    pub fn build(sources: &Sources, base: Option<&Catalog>) -> (Catalog, Vec<Problem>) {
+        let mut problems = Vec::new();
+        let mut catalog = base.cloned().unwrap_or_default();
+        let mut replaced: Vec<String> = Vec::new();
+        let mut fresh_defs: BTreeMap<String, Arc<SourceFile>> = BTreeMap::new();
+
+        for (kind, src) in &sources.files {
+            if *kind != FileKind::Game {
+                continue;
+            }
+            match parse_toml::<GameFile>(src) {
+                Ok(file) => {
+                    let id = file.game.id.clone();
+                    if let Some(first) = fresh_defs.get(&id) {
+                        problems.push(
+                            Problem::error(
+                                "duplicate-game",
+                                format!("game `{id}` is defined twice"),
+                            )
+                            .in_file(src)
+                            .help(format!("the first definition is in {}", first.name)),
+                        );
+                        continue;
+                    }
+                    fresh_defs.insert(id.clone(), Arc::clone(src));
+                    catalog
+                        .games
+                        .insert(id.clone(), Game::new(file.game, Arc::clone(src)));
+                    replaced.push(id);
+                }
+                Err(p) => problems.push(p),
+            }
+        }
+
+        for (kind, src) in &sources.files {
+            if *kind != FileKind::Cards {
+                continue;
+            }
+            let file = match parse_toml::<CardFile>(src) {
+                Ok(file) => file,
+                Err(p) => {
+                    problems.push(p);
+                    continue;
+                }
+            };
+            let game_id = file.game.get_ref();
+            let Some(game) = catalog.games.get_mut(game_id) else {
+                let known: Vec<String> = catalog.games.keys().cloned().collect();
+                problems.push(
+                    Problem::error("unknown-game", format!("no game `{game_id}` is defined"))
+                        .in_file(src)
+                        .label(file.game.span(), "unknown game")
+                        .help(
+                            match names::suggest(game_id, known.iter().map(String::as_str)) {
+                                Some(s) => format!("did you mean `{s}`?"),
+                                None => format!(
+                                    "define it in a game.toml beside this file, or use one of: {}",
+                                    known.join(", ")
+                                ),
+                            },
+                        ),
+                );
+                continue;
+            };
+            if !replaced.iter().any(|g| g == game_id) {
+                game.clear_cards();
+                replaced.push(game_id.clone());
+            }
+            for card in file.cards {
+                let span = card.span();
+                let mut card = card.into_inner();
+                card.invented |= file.invented;
+                game.push(
+                    card,
+                    CardOrigin {
+                        file: Arc::clone(src),
+                        span,
+                    },
+                );
+            }
+        }
+
+        let mut format_files = Vec::new();
+        for (kind, src) in &sources.files {
+            if *kind != FileKind::Format {
+                continue;
+            }
+            match parse_toml::<FormatFile>(src) {
+                Ok(file) => format_files.push((file, Arc::clone(src))),
+                Err(p) => problems.push(p),
+            }
+        }
+        let (formats, more) = format::resolve(format_files, &catalog.formats);
+        problems.extend(more);
+        catalog.formats = formats;
+        (catalog, problems)
+    }
+
+    pub fn game(&self, id: &str) -> Result<&Game, Error> {
+        self.games.get(id).ok_or_else(|| {
+            let known: Vec<&str> = self.games.keys().map(String::as_str).collect();
+            Error::usage_with_help(
+                format!("no game `{id}`"),
+                match names::suggest(id, known.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("the games are: {}", known.join(", ")),
+                },
+            )
+        })
+    }
+
+    /// Finds a format by id.
+    pub fn format(&self, id: &str) -> Option<&Format> {
+        self.formats.get(id)
+    }
+
+    /// "did you mean" for a format id, or the list of formats.
+    pub fn format_help(&self, id: &str) -> String {
+        let known: Vec<&str> = self.formats.keys().map(String::as_str).collect();
+        match names::suggest(id, known.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("the formats are: {}", known.join(", ")),
+        }
+    }
+}
+
+fn fail_on_errors(problems: Vec<Problem>) -> Result<(), Error> {
+    if problems.iter().any(Problem::is_error) {
+        Err(Error::Data(problems))
+    } else {
+        Ok(())
+    }
+}

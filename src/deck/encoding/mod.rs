@@ -1,0 +1,3 @@
+//! Deck list encodings, one file each.
+
+pub mod text;

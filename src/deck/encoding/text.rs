@@ -1,0 +1,261 @@
+//! The native `.deck` list: `format:` and `name:` headers, zone headers (`Main:` or `[Main]`),
+//! card lines `3 Name` or `3x Name`, `#` comments and blank lines.
+
+use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
+use std::fmt::Write as _;
+
+/// Reads a deck list. Never fails: unreadable lines become `deck.problems`, and reading goes
+/// on so every problem is reported at once.
+pub fn parse(text: &str) -> Deck {
+    let mut deck = Deck::default();
+    let mut offset = 0;
+    for (index, raw) in text.split('\n').enumerate() {
+        let line_no = index as u32 + 1;
+        let start = offset;
+        offset += raw.len() + 1;
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let content = line.trim();
+        if content.is_empty() || content.starts_with('#') || content.starts_with("//") {
+            continue;
+        }
+        let lead = line.len() - line.trim_start().len();
+        let span = start + lead..start + lead + content.len();
+        parse_line(&mut deck, content, span, line_no);
+    }
+    deck
+}
+
+fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line: u32) {
+    let problem = |message: String, help: Option<String>| ParseProblem {
+        message,
+        help,
+        span: Some(span.clone()),
+        line: Some(line),
+    };
+    let first = content.as_bytes()[0];
+    if first.is_ascii_digit() {
+        match parse_card_line(content) {
+            Ok((count, name_offset)) => {
+                let card = content[name_offset..].trim();
+                let zone = current_zone(deck);
+                zone.entries.push(Entry {
+                    count,
+                    card: card.to_owned(),
+                    id: None,
+                    span: Some(span),
+                    line: Some(line),
+                });
+            }
+            Err((message, help)) => deck.problems.push(problem(message, help)),
+        }
+        return;
+    }
+    if first == b'-' || first == b'+' {
+        deck.problems.push(problem(
+            format!("`{content}`: a count must be a whole number from 1 to {MAX_COUNT}"),
+            Some("write the count without a sign, like `3 Ember Striker`".into()),
+        ));
+        return;
+    }
+    if let Some(inner) = content.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
+        open_zone(deck, inner.trim(), span, line);
+        return;
+    }
+    if let Some((key, value)) = content.split_once(':') {
+        let value = value.trim();
+        if value.is_empty() {
+            open_zone(deck, key.trim(), span, line);
+            return;
+        }
+        let slot = match key.trim().to_ascii_lowercase().as_str() {
+            "format" => &mut deck.format,
+            "name" => &mut deck.name,
+            other => {
+                deck.problems.push(problem(
+                    format!("unknown header `{other}`"),
+                    Some(
+                        "a deck list has `format: <id>` and `name: <text>` headers; start other notes with `#`"
+                            .into(),
+                    ),
+                ));
+                return;
+            }
+        };
+        if let Some(previous) = slot {
+            let was = previous
+                .line
+                .map_or(String::new(), |l| format!(" (line {l})"));
+            deck.problems.push(problem(
+                format!("`{}` is given twice", key.trim()),
+                Some(format!("keep one; the first{was} is `{}`", previous.value)),
+            ));
+            return;
+        }
+        let value_start = span.end - value.len();
+        *slot = Some(Located {
+            value: value.to_owned(),
+            span: Some(value_start..span.end),
+            line: Some(line),
+        });
+        return;
+    }
+    deck.problems.push(problem(
+        format!("`{content}` is not a card line"),
+        Some(format!(
+            "card lines start with a count, like `1 {content}`; zone headers end with `:`"
+        )),
+    ));
+}
+
+/// `3 Name` / `3x Name`: the count and where the name starts.
+fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Option<String>)> {
+    let digits = content.bytes().take_while(u8::is_ascii_digit).count();
+    let number = &content[..digits];
+    let mut rest = &content[digits..];
+    if let Some(r) = rest.strip_prefix(['x', 'X']) {
+        rest = r;
+    }
+    if !rest.starts_with(char::is_whitespace) {
+        return Err((
+            format!("`{content}` is not a card line"),
+            Some("write the count, a space, then the card name: `3 Ember Striker` or `3x Ember Striker`".into()),
+        ));
+    }
+    let trimmed = rest.trim_start();
+    if trimmed.is_empty() {
+        return Err((
+            format!("`{content}` has a count but no card name"),
+            Some("write the card name after the count".into()),
+        ));
+    }
+    let count = match number.parse::<u32>() {
+        Ok(n) if (1..=MAX_COUNT).contains(&n) => n,
+        Ok(0) => {
+            return Err((
+                "a count of 0 adds no card".into(),
+                Some("remove the line, or give a count of 1 or more".into()),
+            ))
+        }
+        _ => {
+            return Err((
+                format!("count {number} is too large"),
+                Some(format!("counts go from 1 to {MAX_COUNT}")),
+            ))
+        }
+    };
+    Ok((count, content.len() - trimmed.len()))
+}
+
+fn open_zone(deck: &mut Deck, name: &str, span: std::ops::Range<usize>, line: u32) {
+    deck.zones.push(Zone {
+        name: name.to_owned(),
+        span: Some(span),
+        line: Some(line),
+        entries: Vec::new(),
+    });
+}
+
+/// Cards before any zone header go to a zone named `main`, which validation maps to the
+/// game's default zone.
+fn current_zone(deck: &mut Deck) -> &mut Zone {
+    if deck.zones.is_empty() {
+        deck.zones.push(Zone {
+            name: "main".into(),
+            span: None,
+            line: None,
+            entries: Vec::new(),
+        });
+    }
+    deck.zones.last_mut().expect("just ensured")
+}
+
+/// Writes a deck list that [`parse`] reads back to the same deck.
+pub fn write(deck: &Deck) -> String {
+    let mut out = String::new();
+    if let Some(format) = &deck.format {
+        let _ = writeln!(out, "format: {}", format.value);
+    }
+    if let Some(name) = &deck.name {
+        let _ = writeln!(out, "name: {}", name.value);
+    }
+    for zone in &deck.zones {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{}:", capitalise(&zone.name));
+        for entry in &zone.entries {
+            let _ = writeln!(out, "{} {}", entry.count, entry.card);
+        }
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_headers_zones_and_both_count_styles() {
+        let deck = parse("format: jforce-standard\nname: Rush\nHero:\n1 Storma\n[Main]\n3 Ember Striker\n2x Iron Guard\n");
+        assert_eq!(deck.format.as_ref().unwrap().value, "jforce-standard");
+        assert_eq!(deck.name.as_ref().unwrap().value, "Rush");
+        assert_eq!(deck.zones.len(), 2);
+        assert_eq!(deck.zones[1].name, "Main");
+        assert_eq!(deck.zones[1].entries[1].count, 2);
+        assert_eq!(deck.zones[1].entries[1].card, "Iron Guard");
+        assert_eq!(deck.zones[1].entries[1].line, Some(7));
+        assert!(deck.problems.is_empty());
+    }
+
+    #[test]
+    fn a_name_with_leading_digits_needs_its_count() {
+        let deck = parse("1 3 Ninjas\n2 X Wing\n");
+        assert_eq!(deck.zones[0].entries[0].card, "3 Ninjas");
+        assert_eq!(deck.zones[0].entries[1].card, "X Wing");
+    }
+
+    #[test]
+    fn bad_counts_are_problems_with_lines() {
+        let deck = parse("0 Storma\n-1 Storma\n99999999999 Storma\nthree Storma\n5\n");
+        let lines: Vec<u32> = deck.problems.iter().map(|p| p.line.unwrap()).collect();
+        assert_eq!(lines, [1, 2, 3, 4, 5]);
+        assert!(deck.zones.iter().all(|z| z.entries.is_empty()));
+    }
+
+    #[test]
+    fn spans_cover_the_trimmed_line() {
+        let text = "Main:\r\n  3 Ember Striker  \r\n";
+        let deck = parse(text);
+        let span = deck.zones[0].entries[0].span.clone().unwrap();
+        assert_eq!(&text[span], "3 Ember Striker");
+    }
+
+    #[test]
+    fn written_decks_read_back_the_same() {
+        let deck = parse("format: fow-standard\nname: A, \"B\"\nRuler:\n1 Faria\nMain:\n4 Keep the Faith!\n1 3 Ninjas\n");
+        let again = parse(&write(&deck));
+        assert_eq!(again.format.unwrap().value, "fow-standard");
+        let names: Vec<_> = again
+            .zones
+            .iter()
+            .flat_map(|z| &z.entries)
+            .map(|e| (e.count, e.card.clone()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                (1, "Faria".to_string()),
+                (4, "Keep the Faith!".into()),
+                (1, "3 Ninjas".into())
+            ]
+        );
+    }
+}

@@ -1,0 +1,101 @@
+//! Errors that stop decksmith from doing its job (exit status 2). An illegal deck or a lint
+//! finding is not an error: it is a result, reported as findings.
+
+use crate::diagnostic::Problem;
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read `{path}`: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write `{path}`: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("`{path}` is not UTF-8 text (first bad byte at offset {offset})")]
+    NotUtf8 { path: PathBuf, offset: usize },
+    #[error("`{path}` is {size} bytes; decksmith reads files of at most {limit} bytes")]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    /// A card database or format is broken; every problem found is listed.
+    #[error("{} in the card data", plural(.0.len(), "problem"))]
+    Data(Vec<Problem>),
+    /// The command line asks for something that cannot be done.
+    #[error("{message}")]
+    Usage {
+        message: String,
+        help: Option<String>,
+    },
+}
+
+impl Error {
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::Usage {
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    pub fn usage_with_help(message: impl Into<String>, help: impl Into<String>) -> Self {
+        Error::Usage {
+            message: message.into(),
+            help: Some(help.into()),
+        }
+    }
+}
+
+/// `1 problem`, `2 problems`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Largest file decksmith reads: a deck list or database far beyond any real one is a mistake
+/// (or an attack), and reading it whole would waste memory.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Reads a text file a person wrote, refusing huge and non-UTF-8 files with a clear error.
+pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > MAX_FILE_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_owned(),
+            size,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    // `take` guards against files that grow while being read (or report no size, like pipes).
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| Error::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_owned(),
+            size: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
+        path: path.to_owned(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}

@@ -1,0 +1,351 @@
+//! Format definitions (`formats/*.toml`): declarative deck-construction rule sets.
+//!
+//! A format names its game, the size of each zone, and a list of typed rules, one kind per rule
+//! id. Ban, limited and combination-ban lists come in dated revisions: the revision in force on
+//! the validation date is the latest whose `effective` date is not after it.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FormatFile {
+    pub id: Spanned<String>,
+    pub game: Spanned<String>,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Id of a format whose zones, rules and revisions this one starts from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extends: Option<Spanned<String>>,
+    /// Size limits per zone id. A deck zone not listed here may not hold cards.
+    #[serde(default)]
+    pub zones: BTreeMap<String, ZoneLimit>,
+    #[serde(default)]
+    pub rules: Vec<Spanned<Rule>>,
+    #[serde(default)]
+    pub revisions: Vec<Revision>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ZoneLimit {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<u32>,
+}
+
+/// One rule of a format. The `kind` is the rule id its findings carry.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(
+    tag = "kind",
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    deny_unknown_fields
+)]
+pub enum Rule {
+    /// At most `max` copies of a card name, counted across `zones` (all zones when empty).
+    CopyLimit {
+        max: u32,
+        #[serde(default)]
+        zones: Vec<String>,
+        /// Basic cards (basic magic stones) are not limited.
+        #[serde(default)]
+        exempt_basic: bool,
+        /// Per-card exceptions.
+        #[serde(default)]
+        overrides: Vec<CopyOverride>,
+    },
+    /// At most `max` copies of each Legendary card.
+    LegendaryLimit { max: u32 },
+    /// Exactly `count` cards of the zone's type in `zone` (one Hero, one ruler).
+    Hero {
+        zone: String,
+        #[serde(default = "one")]
+        count: u32,
+    },
+    /// At least so many cards of each colour in `zone`.
+    ColourMinimum {
+        zone: String,
+        minimum: BTreeMap<String, u32>,
+    },
+    /// Colour counts in `zone` in exactly this ratio.
+    ColourRatio {
+        zone: String,
+        ratio: BTreeMap<String, u32>,
+    },
+    /// Only cards from these set codes.
+    SetLegality { sets: Vec<String> },
+    /// Warn when an evolution level's previous level is missing from the deck.
+    Evolution,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CopyOverride {
+    pub card: String,
+    /// A number, or `"any"` for no limit.
+    pub max: CopyMax,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum CopyMax {
+    Count(u32),
+    Any(AnyWord),
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnyWord {
+    Any,
+}
+
+/// A published ban/limited list, in force from `effective` until the next revision.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Revision {
+    pub effective: Spanned<toml::value::Datetime>,
+    #[serde(default)]
+    pub banned: Vec<Spanned<String>>,
+    /// Card name → the most copies allowed.
+    #[serde(default)]
+    pub limited: BTreeMap<String, u32>,
+    /// Pairs (or larger groups) of cards that may not appear in one deck together.
+    #[serde(default)]
+    pub combination_banned: Vec<Vec<String>>,
+}
+
+use crate::date::Date;
+use crate::diagnostic::{Problem, SourceFile};
+use crate::names;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A format with its `extends` chain applied: everything validation needs, with the place in
+/// a file each rule came from.
+#[derive(Debug, Clone)]
+pub struct Format {
+    pub id: String,
+    pub game: String,
+    pub name: String,
+    pub description: Option<String>,
+    /// Ids of the formats this one extends, nearest first.
+    pub parents: Vec<String>,
+    pub zones: BTreeMap<String, ZoneLimit>,
+    pub rules: Vec<FormatRule>,
+    /// Sorted by effective date, oldest first.
+    pub revisions: Vec<DatedRevision>,
+    pub file: Arc<SourceFile>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FormatRule {
+    pub rule: Rule,
+    pub file: Arc<SourceFile>,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DatedRevision {
+    pub effective: Date,
+    pub revision: Revision,
+    pub file: Arc<SourceFile>,
+}
+
+impl Format {
+    /// The ban/limited list in force on `date`: the latest revision effective on or before it.
+    pub fn revision_on(&self, date: Date) -> Option<&DatedRevision> {
+        self.revisions.iter().rev().find(|r| r.effective <= date)
+    }
+
+    pub fn rule_kinds(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.rules.iter().map(|r| r.rule.id())
+    }
+}
+
+impl Rule {
+    /// The rule id its findings carry.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Rule::CopyLimit { .. } => "copy-limit",
+            Rule::LegendaryLimit { .. } => "legendary-limit",
+            Rule::Hero { .. } => "hero",
+            Rule::ColourMinimum { .. } => "colour-minimum",
+            Rule::ColourRatio { .. } => "colour-ratio",
+            Rule::SetLegality { .. } => "set-legality",
+            Rule::Evolution => "evolution",
+        }
+    }
+}
+
+/// Applies `extends` chains. `files` are parsed format files with their sources; formats
+/// already in `base` may be extended too (a `--formats` file extending a shipped format).
+pub fn resolve(
+    files: Vec<(FormatFile, Arc<SourceFile>)>,
+    base: &BTreeMap<String, Format>,
+) -> (BTreeMap<String, Format>, Vec<Problem>) {
+    let mut problems = Vec::new();
+    let mut pending: BTreeMap<String, (FormatFile, Arc<SourceFile>)> = BTreeMap::new();
+    for (file, src) in files {
+        let id = file.id.get_ref().clone();
+        if let Some((_, first)) = pending.get(&id) {
+            problems.push(
+                Problem::error(
+                    "duplicate-format",
+                    format!("format `{id}` is defined twice"),
+                )
+                .in_file(&src)
+                .label(file.id.span(), "second definition")
+                .help(format!(
+                    "the first is in {}; rename one of them",
+                    first.name
+                )),
+            );
+            continue;
+        }
+        pending.insert(id, (file, src));
+    }
+    let mut done = base.clone();
+    let ids: Vec<String> = pending.keys().cloned().collect();
+    for id in ids {
+        let mut stack = Vec::new();
+        resolve_one(&id, &pending, &mut done, &mut stack, &mut problems);
+    }
+    (done, problems)
+}
+
+fn resolve_one(
+    id: &str,
+    pending: &BTreeMap<String, (FormatFile, Arc<SourceFile>)>,
+    done: &mut BTreeMap<String, Format>,
+    stack: &mut Vec<String>,
+    problems: &mut Vec<Problem>,
+) -> bool {
+    let Some((file, src)) = pending.get(id) else {
+        return done.contains_key(id);
+    };
+    if done.get(id).is_some_and(|f| Arc::ptr_eq(&f.file, src)) {
+        return true;
+    }
+    if stack.iter().any(|s| s == id) {
+        let span = file.extends.as_ref().map_or(file.id.span(), |e| e.span());
+        problems.push(
+            Problem::error(
+                "format-cycle",
+                format!("format `{id}` extends itself through {}", stack.join(" → ")),
+            )
+            .in_file(src)
+            .label(span, "this `extends` closes the loop"),
+        );
+        return false;
+    }
+    stack.push(id.to_owned());
+    let mut format = Format {
+        id: id.to_owned(),
+        game: file.game.get_ref().clone(),
+        name: file.name.clone(),
+        description: file.description.clone(),
+        parents: Vec::new(),
+        zones: BTreeMap::new(),
+        rules: Vec::new(),
+        revisions: Vec::new(),
+        file: Arc::clone(src),
+    };
+    if let Some(parent_id) = &file.extends {
+        let parent_id = parent_id.get_ref();
+        if !pending.contains_key(parent_id) && !done.contains_key(parent_id) {
+            let known: Vec<&str> = pending
+                .keys()
+                .chain(done.keys())
+                .map(String::as_str)
+                .collect();
+            let ext = file.extends.as_ref().map_or(0..0, |e| e.span());
+            problems.push(
+                Problem::error(
+                    "unknown-format",
+                    format!("format `{id}` extends `{parent_id}`, which does not exist"),
+                )
+                .in_file(src)
+                .label(ext, "no such format")
+                .maybe_help(
+                    names::suggest(parent_id, known).map(|s| format!("did you mean `{s}`?")),
+                ),
+            );
+            stack.pop();
+            return false;
+        }
+        if !resolve_one(parent_id, pending, done, stack, problems) {
+            stack.pop();
+            return false;
+        }
+        let parent = &done[parent_id];
+        if parent.game != format.game {
+            problems.push(
+                Problem::error(
+                    "format-game",
+                    format!(
+                        "format `{id}` is for `{}` but extends `{parent_id}`, a `{}` format",
+                        format.game, parent.game
+                    ),
+                )
+                .in_file(src)
+                .label(file.game.span(), "game differs from the parent's"),
+            );
+        }
+        format.parents.push(parent_id.clone());
+        format.parents.extend(parent.parents.iter().cloned());
+        format.zones = parent.zones.clone();
+        format.rules = parent.rules.clone();
+        format.revisions = parent.revisions.clone();
+        if format.description.is_none() {
+            format.description = parent.description.clone();
+        }
+    }
+    for (zone, limit) in &file.zones {
+        format.zones.insert(zone.clone(), *limit);
+    }
+    for rule in &file.rules {
+        // A child's rule replaces the parent's rules of the same kind, so a format can loosen
+        // or tighten an inherited limit; rules of other kinds are inherited as they are.
+        let kind = rule.get_ref().id();
+        format.rules.retain(|r| r.rule.id() != kind);
+    }
+    for rule in &file.rules {
+        format.rules.push(FormatRule {
+            rule: rule.get_ref().clone(),
+            file: Arc::clone(src),
+            span: rule.span(),
+        });
+    }
+    for revision in &file.revisions {
+        match Date::from_toml(revision.effective.get_ref()) {
+            Some(effective) => format.revisions.push(DatedRevision {
+                effective,
+                revision: revision.clone(),
+                file: Arc::clone(src),
+            }),
+            None => problems.push(
+                Problem::error(
+                    "format-date",
+                    "a revision's `effective` must be a plain date",
+                )
+                .in_file(src)
+                .label(revision.effective.span(), "not a date")
+                .help("write it as `effective = 2026-03-01` (no time, no quotes)"),
+            ),
+        }
+    }
+    format.revisions.sort_by_key(|r| r.effective);
+    stack.pop();
+    done.insert(id.to_owned(), format);
+    true
+}

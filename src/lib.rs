@@ -1,0 +1,14 @@
+//! decksmith: card databases, format definitions, deck lists and their validation.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod card_db;
+pub mod catalog;
+pub mod cli;
+pub mod date;
+pub mod deck;
+pub mod diagnostic;
+pub mod error;
+pub mod format;
+pub mod names;
+pub mod report;
+pub mod validate;

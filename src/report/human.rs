@@ -1,0 +1,143 @@
+//! Output for people: a miette diagnostic per finding against the deck's own lines, then a
+//! table per deck.
+
+use super::{DeckOutcome, Summary};
+use crate::diagnostic::{render, Problem};
+use crate::error::plural;
+use crate::validate::{Finding, Severity};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement, Table};
+
+/// Findings as `Problem`s about the deck file.
+pub fn finding_problems(outcome: &DeckOutcome) -> Vec<Problem> {
+    outcome
+        .report
+        .findings
+        .iter()
+        .map(|f| finding_problem(outcome, f))
+        .collect()
+}
+
+fn finding_problem(outcome: &DeckOutcome, f: &Finding) -> Problem {
+    let mut p = match f.severity {
+        Severity::Error => Problem::error(f.rule, &f.message),
+        Severity::Warning => Problem::warning(f.rule, &f.message),
+    }
+    .in_file(&outcome.source)
+    .maybe_help(f.help.clone());
+    if let Some(span) = &f.span {
+        p = p.label(span.clone(), "");
+    }
+    for (span, text) in &f.related {
+        p = p.label(span.clone(), text.clone());
+    }
+    p
+}
+
+pub fn validate(outcomes: &[DeckOutcome], colour: bool) -> String {
+    let mut out = String::new();
+    for outcome in outcomes {
+        out.push_str(&render(&finding_problems(outcome), colour));
+        out.push_str(&deck_table(outcome, colour).to_string());
+        out.push('\n');
+    }
+    if outcomes.len() > 1 {
+        let s = Summary::of(outcomes);
+        out.push_str(&format!(
+            "{}: {} legal, {} illegal\n",
+            plural(s.decks, "deck"),
+            s.legal,
+            s.illegal
+        ));
+    }
+    out
+}
+
+pub fn new_table(colour: bool) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(100);
+    if !colour {
+        table.force_no_tty();
+    } else {
+        table.enforce_styling();
+    }
+    table
+}
+
+fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
+    let report = &outcome.report;
+    let mut table = new_table(colour);
+    let title = match &outcome.name {
+        Some(name) => format!("{} ({name})", outcome.path),
+        None => outcome.path.clone(),
+    };
+    table.set_header(vec![Cell::new(title), Cell::new("")]);
+    table.add_row(vec![
+        "format".to_owned(),
+        report.format.clone().unwrap_or_else(|| "?".into()),
+    ]);
+    for zone in &report.zones {
+        let value = match &zone.limit {
+            Some(limit) => format!("{} (needs {limit})", zone.cards),
+            None => zone.cards.to_string(),
+        };
+        table.add_row(vec![format!("{} cards", zone.zone), value]);
+    }
+    if !report.colours.is_empty() {
+        let colours = report
+            .colours
+            .iter()
+            .map(|(c, n)| format!("{n} {c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        table.add_row(vec!["colours".to_owned(), colours]);
+    }
+    let errors = report
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = report.findings.len() - errors;
+    let mut verdict = if report.legal {
+        "legal".to_owned()
+    } else {
+        format!("ILLEGAL: {}", plural(errors, "error"))
+    };
+    if warnings > 0 {
+        verdict.push_str(&format!(", {}", plural(warnings, "warning")));
+    }
+    let cell = Cell::new(verdict).fg(if report.legal {
+        Color::Green
+    } else {
+        Color::Red
+    });
+    table.add_row(vec![Cell::new("verdict"), cell]);
+    table
+}
+
+/// An error that stopped a command, for standard error.
+pub fn error(error: &crate::error::Error, choice: crate::cli::ColorChoice) -> String {
+    use std::io::IsTerminal;
+    let colour = match choice {
+        crate::cli::ColorChoice::Always => true,
+        crate::cli::ColorChoice::Never => false,
+        crate::cli::ColorChoice::Auto => {
+            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
+    };
+    match error {
+        crate::error::Error::Data(problems) => {
+            let mut out = render(problems, colour);
+            out.push_str(&format!("error: {error}\n"));
+            out
+        }
+        crate::error::Error::Usage { message, help } => {
+            let mut p = Problem::error("usage", message.clone());
+            p.help = help.clone();
+            render(&[p], colour)
+        }
+        other => render(&[Problem::error("error", other.to_string())], colour),
+    }
+}

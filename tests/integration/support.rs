@@ -1,0 +1,121 @@
+//! A small builder for running the real binary (in the manner of `just`'s test helper).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub struct Run {
+    cmd: Command,
+    stdin: Option<Vec<u8>>,
+}
+
+pub struct Output {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Output {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+                self.stdout, self.stderr
+            )
+        })
+    }
+}
+
+pub fn decksmith<I, S>(args: I) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_decksmith"));
+    cmd.current_dir(root())
+        .args(args)
+        .env_remove("DECKSMITH_DATA")
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100");
+    Run { cmd, stdin: None }
+}
+
+impl Run {
+    pub fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Self {
+        self.cmd.env(key, value);
+        self
+    }
+
+    pub fn current_dir(mut self, dir: &Path) -> Self {
+        self.cmd.current_dir(dir);
+        self
+    }
+
+    pub fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> Self {
+        self.stdin = Some(bytes.into());
+        self
+    }
+
+    pub fn run(mut self) -> Output {
+        use std::io::Write;
+        self.cmd
+            .stdin(if self.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = self.cmd.spawn().expect("the binary runs");
+        if let Some(bytes) = self.stdin.take() {
+            let mut pipe = child.stdin.take().expect("piped");
+            // The binary may exit before reading everything; that is its business.
+            let _ = pipe.write_all(&bytes);
+        }
+        let out = child.wait_with_output().expect("the binary finishes");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(
+            !stderr.contains("panicked"),
+            "decksmith panicked:\n{stderr}"
+        );
+        Output {
+            code: out.status.code().expect("exited normally"),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr,
+        }
+    }
+
+    /// Runs and checks the exit code, showing all output when it differs.
+    pub fn expect(self, code: i32) -> Output {
+        let out = self.run();
+        assert_eq!(
+            out.code, code,
+            "exit code\nstdout:\n{}\nstderr:\n{}",
+            out.stdout, out.stderr
+        );
+        out
+    }
+}
+
+/// Writes `text` to a fresh temporary file named `name` and returns its path.
+pub fn temp_file(name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let dir = temp_dir();
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+pub fn temp_dir() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "decksmith-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
