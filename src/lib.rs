@@ -7,6 +7,7 @@ pub mod cli;
 pub mod date;
 pub mod deck;
 pub mod diagnostic;
+pub mod engine;
 pub mod error;
 pub mod format;
 pub mod names;

@@ -1,3 +1,4 @@
+#![allow(dead_code)] // each test module uses a different part of the builder
 //! A small builder for running the real binary (in the manner of `just`'s test helper).
 
 use std::path::{Path, PathBuf};

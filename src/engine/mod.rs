@@ -1,0 +1,167 @@
+//! Match engines: one folder per game behind one shared shape, plus the machinery that all
+//! games share (seeded RNG, scripts, transcripts, expectations, the random player).
+//!
+//! The shape (DESIGN.md, Engines): a compact state that owns its RNG; an action type; the legal
+//! actions of a state, enumerable so that a random player and seeded self-play come for free;
+//! `apply`, which either changes the state and reports events or rejects the action with a
+//! reason and leaves the state as it was.
+
+pub mod rng;
+
+use serde::Serialize;
+use std::fmt;
+
+/// A seat at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    P1,
+    P2,
+}
+
+impl Player {
+    pub const BOTH: [Player; 2] = [Player::P1, Player::P2];
+
+    pub fn index(self) -> usize {
+        match self {
+            Player::P1 => 0,
+            Player::P2 => 1,
+        }
+    }
+
+    pub fn other(self) -> Player {
+        match self {
+            Player::P1 => Player::P2,
+            Player::P2 => Player::P1,
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Player> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "p1" => Some(Player::P1),
+            "p2" => Some(Player::P2),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::P1 => "p1",
+            Player::P2 => "p2",
+        })
+    }
+}
+
+/// How one game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// `None` for a draw (or a game stopped unfinished at a turn cap).
+    pub winner: Option<Player>,
+    /// Machine-readable reason: `hp-zero`, `deck-out`, `life-zero`, `both-zero`, `turn-limit`…
+    pub reason: String,
+    pub turns: u32,
+}
+
+/// An action the rules do not allow now, and why (`Ember Striker costs 3 Charge; p1 has 2`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalAction(pub String);
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A value an expectation reads from the state (`p2.hp` → `Int(17)`,
+/// `p2.discard` → `List([...names])`, `winner` → `Str("p1")` or `Null`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    List(Vec<String>),
+    Null,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Str(s) => f.write_str(s),
+            Value::List(items) => write!(f, "[{}]", items.join(", ")),
+            Value::Null => f.write_str("none"),
+        }
+    }
+}
+
+/// What a game engine needs to start a game: the two decks as card indices into the game's
+/// database (zone id → cards, in deck-list order), the seed, and optionally stacked orders.
+#[derive(Debug, Clone)]
+pub struct Setup<'a> {
+    pub game: &'a crate::card_db::Game,
+    pub decks: [SeatDeck; 2],
+    pub seed: u64,
+    /// Who goes first when the script says so; otherwise the game's own rule decides.
+    pub first: Option<Player>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SeatDeck {
+    /// Zone id → card indices. For a stacked deck, the `main` (or draw) zone is in draw order,
+    /// top card first, and `stacked` is set.
+    pub zones: Vec<(String, Vec<u32>)>,
+    /// The script fixed the order: do not shuffle.
+    pub stacked: bool,
+}
+
+impl SeatDeck {
+    pub fn zone(&self, id: &str) -> &[u32] {
+        self.zones
+            .iter()
+            .find(|(z, _)| z == id)
+            .map_or(&[], |(_, cards)| cards.as_slice())
+    }
+}
+
+/// One game's rules engine. Implemented once per game in `engine/<game>/`.
+pub trait Engine {
+    /// The game id in card databases and scripts (`jforce`).
+    const GAME: &'static str;
+    /// Compact, cheap to clone; owns its RNG.
+    type State: Clone + fmt::Debug;
+    type Action: Clone + fmt::Debug + PartialEq + fmt::Display;
+    /// One line of a transcript each.
+    type Event: Clone + fmt::Debug + fmt::Display + Serialize;
+
+    /// Shuffles (or stacks), draws opening hands, picks the first player.
+    fn setup(setup: &Setup<'_>, events: &mut Vec<Self::Event>) -> Result<Self::State, String>;
+
+    /// Every action legal now (for the player whose decision it is). Empty once the game is
+    /// over.
+    fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Applies an action. On `Err`, the state is unchanged.
+    fn apply(
+        state: &mut Self::State,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), IllegalAction>;
+
+    /// `Some` once the game is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// Reads one action written in the script language, in the context of the state (names
+    /// resolve against the cards in play or in hand).
+    fn parse_action(state: &Self::State, text: &str) -> Result<Self::Action, String>;
+
+    /// Reads a state value for an expectation (`p2.hp`, `p1.hand`, `p2.discard`).
+    fn query(state: &Self::State, path: &str) -> Result<Value, String>;
+
+    /// Checks the rules' invariants (cards conserved across zones, resources within caps, …);
+    /// random self-play calls this after every action.
+    fn check_invariants(state: &Self::State) -> Result<(), String>;
+}
