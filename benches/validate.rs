@@ -1,1 +1,51 @@
-fn main() {}
+//! Hot paths of deck validation: reading a deck list and checking it, and loading the
+//! embedded data. `cargo bench --bench validate`.
+
+use decksmith::catalog::{Catalog, Sources};
+use decksmith::date::Date;
+use decksmith::deck::encoding::text;
+use decksmith::validate::validate;
+
+fn main() {
+    divan::main();
+}
+
+const JFORCE_40: &str = include_str!("../examples/decks/jforce/legal-ember-rush.deck");
+const FOW_60: &str = include_str!("../examples/decks/fow/legal-crimson-aggro.deck");
+
+fn parse_and_validate(deck_text: &str) -> bool {
+    let catalog = Catalog::embedded().expect("shipped data loads");
+    let deck = text::parse(deck_text);
+    let format = catalog
+        .format(&deck.format.as_ref().expect("has a format").value)
+        .expect("format exists");
+    let game = &catalog.games[&format.game];
+    validate(
+        &deck,
+        format,
+        game,
+        Date::new(2026, 11, 29).expect("a date"),
+    )
+    .legal
+}
+
+#[divan::bench]
+fn jforce_40_cards_text_parse_and_validate() -> bool {
+    parse_and_validate(divan::black_box(JFORCE_40))
+}
+
+#[divan::bench]
+fn fow_main_and_stones_text_parse_and_validate() -> bool {
+    parse_and_validate(divan::black_box(FOW_60))
+}
+
+#[divan::bench]
+fn parse_only_40_cards() -> usize {
+    text::parse(divan::black_box(JFORCE_40)).zones.len()
+}
+
+#[divan::bench]
+fn load_embedded_data() -> usize {
+    let (catalog, _) = Catalog::build(&Sources::embedded(), None);
+    catalog.games.len()
+}

@@ -82,6 +82,15 @@ impl Finding {
         self
     }
 
+    /// Points at a zone header line, when the deck has one.
+    fn at_header(mut self, header: Option<&crate::deck::Zone>) -> Self {
+        if let Some(h) = header {
+            self.span = h.span.clone();
+            self.line = h.line;
+        }
+        self
+    }
+
     fn card(mut self, name: &str) -> Self {
         self.card = Some(name.to_owned());
         self
@@ -102,9 +111,15 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Cards per zone, in the game's zone order.
     pub zones: Vec<ZoneCount>,
-    /// Cards per colour, for games with colours.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub colours: BTreeMap<String, u32>,
+    /// Cards per colour in the game's colour order, for games with colours.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub colours: Vec<ColourCount>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ColourCount {
+    pub colour: String,
+    pub cards: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -126,7 +141,7 @@ impl Report {
             legal: false,
             findings: vec![finding],
             zones: Vec::new(),
-            colours: BTreeMap::new(),
+            colours: Vec::new(),
         }
     }
 }
@@ -153,13 +168,14 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
     let mut lines: Vec<Line> = Vec::with_capacity(deck.zones.iter().map(|z| z.entries.len()).sum());
     let mut zone_totals = vec![0u32; zone_defs.len()];
     let mut key = String::new();
+    let mut deck_zones: Vec<Option<usize>> = Vec::with_capacity(deck.zones.len());
     for zone in &deck.zones {
         let zone_index = if zone.span.is_none() && zone.name == "main" {
             zone_defs.iter().position(|z| z.default)
         } else {
-            game.zone_for_header(&zone.name)
-                .and_then(|z| zone_defs.iter().position(|d| d.id == z.id))
+            game.zone_index_for_header(&zone.name, &mut key)
         };
+        deck_zones.push(zone_index);
         let Some(zone_index) = zone_index else {
             let headers: Vec<&str> = zone_defs.iter().map(|z| z.headers[0].as_str()).collect();
             let mut f = Finding::error("parse", format!("unknown zone `{}`", zone.name)).help(
@@ -220,10 +236,12 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
     let ctx = Ctx {
         game,
         format,
+        deck,
+        deck_zones: &deck_zones,
         lines: &lines,
         zone_totals: &zone_totals,
     };
-    ctx.deck_size(deck, &mut findings);
+    ctx.deck_size(&mut findings);
     ctx.zone_types(&mut findings);
     let revision = format.revision_on(date).map(|r| &r.revision);
     let banned: Vec<usize> = revision
@@ -243,7 +261,6 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
         })
         .unwrap_or_default();
 
-    let mut colours = BTreeMap::new();
     for rule in &format.rules {
         match &rule.rule {
             Rule::CopyLimit {
@@ -261,7 +278,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
                 &mut findings,
             ),
             Rule::LegendaryLimit { max } => ctx.legendary_limit(*max, &banned, &mut findings),
-            Rule::Hero { zone, count } => ctx.hero(deck, zone, *count, &mut findings),
+            Rule::Hero { zone, count } => ctx.hero(zone, *count, &mut findings),
             Rule::ColourMinimum { zone, minimum } => {
                 ctx.colour_minimum(zone, minimum, &mut findings)
             }
@@ -277,17 +294,19 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
             ctx.combination(group, &mut findings);
         }
     }
-    if !game.def.colours.is_empty() {
-        for colour in &game.def.colours {
-            colours.insert(colour.clone(), 0);
-        }
-        for l in &lines {
-            if let Some(c) = game.cards[l.card].colour() {
-                *colours.entry(c.to_owned()).or_insert(0) += l.entry.count;
-            }
-        }
-    }
-
+    let colours = game
+        .def
+        .colours
+        .iter()
+        .map(|colour| ColourCount {
+            colour: colour.clone(),
+            cards: lines
+                .iter()
+                .filter(|l| game.cards[l.card].colour() == Some(colour.as_str()))
+                .map(|l| l.entry.count)
+                .sum(),
+        })
+        .collect();
     findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), rule_order(f.rule)));
     let zones = zone_defs
         .iter()
@@ -328,6 +347,9 @@ fn describe_limit(limit: &crate::format::ZoneLimit) -> Option<String> {
 
 struct Ctx<'a> {
     game: &'a Game,
+    deck: &'a Deck,
+    /// The game zone each deck zone (by position) resolved to.
+    deck_zones: &'a [Option<usize>],
     format: &'a Format,
     lines: &'a [Line<'a>],
     zone_totals: &'a [u32],
@@ -344,6 +366,16 @@ impl<'a> Ctx<'a> {
 
     fn zone_index(&self, id: &str) -> Option<usize> {
         self.game.def.zones.iter().position(|z| z.id == id)
+    }
+
+    /// The deck's header line for a game zone.
+    fn header(&self, zone: usize) -> Option<&'a crate::deck::Zone> {
+        self.deck
+            .zones
+            .iter()
+            .zip(self.deck_zones)
+            .find(|(z, resolved)| z.span.is_some() && **resolved == Some(zone))
+            .map(|(z, _)| z)
     }
 
     fn zone_label(&self, zone: usize) -> &'a str {
@@ -370,7 +402,7 @@ impl<'a> Ctx<'a> {
         out
     }
 
-    fn deck_size(&self, deck: &Deck, out: &mut Vec<Finding>) {
+    fn deck_size(&self, out: &mut Vec<Finding>) {
         let hero_zones: Vec<&str> = self
             .format
             .rules
@@ -382,20 +414,14 @@ impl<'a> Ctx<'a> {
             .collect();
         for (i, def) in self.game.def.zones.iter().enumerate() {
             let total = self.zone_totals[i];
-            let header = deck.zones.iter().find(|z| {
-                self.game
-                    .zone_for_header(&z.name)
-                    .is_some_and(|d| d.id == def.id)
-            });
+            let header = self.header(i);
             let mut finding = |message: String, help: String| {
-                let mut f = Finding::error("deck-size", message)
-                    .help(help)
-                    .zone(&def.id);
-                if let Some(h) = header {
-                    f.span = h.span.clone();
-                    f.line = h.line;
-                }
-                out.push(f);
+                out.push(
+                    Finding::error("deck-size", message)
+                        .help(help)
+                        .zone(&def.id)
+                        .at_header(header),
+                );
             };
             let label = self.zone_label(i);
             let Some(limit) = self.format.zones.get(&def.id) else {
@@ -494,6 +520,10 @@ impl<'a> Ctx<'a> {
             Rule::LegendaryLimit { max } => Some(max),
             _ => None,
         });
+        let overrides: Vec<(usize, CopyMax)> = overrides
+            .iter()
+            .filter_map(|o| Some((self.game.find(&o.card)?, o.max)))
+            .collect();
         for (card_index, count, last) in self.totals(&zones) {
             let card = self.card(card_index);
             if (exempt_basic && card.basic)
@@ -503,11 +533,10 @@ impl<'a> Ctx<'a> {
             {
                 continue; // other rules own these cards
             }
-            let key = names::key(card.name());
             let allowed = match overrides
                 .iter()
-                .find(|o| names::key(&o.card) == key)
-                .map(|o| o.max)
+                .find(|(c, _)| *c == card_index)
+                .map(|(_, m)| *m)
             {
                 Some(CopyMax::Any(_)) => continue,
                 Some(CopyMax::Count(n)) => n,
@@ -554,7 +583,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn hero(&self, deck: &Deck, zone: &str, count: u32, out: &mut Vec<Finding>) {
+    fn hero(&self, zone: &str, count: u32, out: &mut Vec<Finding>) {
         let Some(zone_index) = self.zone_index(zone) else {
             return;
         };
@@ -595,16 +624,7 @@ impl<'a> Ctx<'a> {
                     }
                 }
             }
-            None => {
-                if let Some(h) = deck.zones.iter().find(|z| {
-                    self.game
-                        .zone_for_header(&z.name)
-                        .is_some_and(|d| d.id == def.id)
-                }) {
-                    f.span = h.span.clone();
-                    f.line = h.line;
-                }
-            }
+            None => f = f.at_header(self.header(zone_index)),
         }
         out.push(f);
     }
@@ -641,7 +661,8 @@ impl<'a> Ctx<'a> {
                         min - have,
                         if min - have == 1 { "" } else { "s" }
                     ))
-                    .zone(zone),
+                    .zone(zone)
+                    .at_header(self.header(z)),
                 );
             }
         }
@@ -720,7 +741,8 @@ impl<'a> Ctx<'a> {
                 ),
             )
             .help(help)
-            .zone(zone),
+            .zone(zone)
+            .at_header(self.header(z)),
         );
     }
 

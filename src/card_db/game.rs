@@ -25,11 +25,24 @@ pub struct Game {
     /// Lookup key of each name and id → card index. The first card wins a clash; `db check`
     /// reports clashes.
     index: HashMap<String, u32>,
+    /// Lookup keys of each zone's id and headers, in zone order.
+    zone_keys: Vec<Vec<String>>,
 }
 
 impl Game {
     pub fn new(def: GameDef, def_file: Arc<SourceFile>) -> Game {
+        let zone_keys = def
+            .zones
+            .iter()
+            .map(|z| {
+                std::iter::once(&z.id)
+                    .chain(&z.headers)
+                    .map(|h| names::key(h))
+                    .collect()
+            })
+            .collect();
         Game {
+            zone_keys,
             def,
             def_file,
             cards: Vec::new(),
@@ -81,11 +94,16 @@ impl Game {
 
     /// The zone a deck-list header (`Hero`, `[Main]`, `stones`) opens.
     pub fn zone_for_header(&self, header: &str) -> Option<&ZoneDef> {
-        let key = names::key(header);
-        self.def
-            .zones
+        self.zone_index_for_header(header, &mut String::new())
+            .map(|i| &self.def.zones[i])
+    }
+
+    /// Index of the zone a header opens, with the caller's buffer for the lookup key.
+    pub fn zone_index_for_header(&self, header: &str, buf: &mut String) -> Option<usize> {
+        names::key_into(header, buf);
+        self.zone_keys
             .iter()
-            .find(|z| names::key(&z.id) == key || z.headers.iter().any(|h| names::key(h) == key))
+            .position(|keys| keys.iter().any(|k| k == buf))
     }
 
     pub fn default_zone(&self) -> Option<&ZoneDef> {

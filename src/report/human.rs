@@ -89,7 +89,7 @@ fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
         let colours = report
             .colours
             .iter()
-            .map(|(c, n)| format!("{n} {c}"))
+            .map(|c| format!("{} {}", c.cards, c.colour))
             .collect::<Vec<_>>()
             .join(", ");
         table.add_row(vec!["colours".to_owned(), colours]);
