@@ -11,5 +11,6 @@ pub mod engine;
 pub mod error;
 pub mod format;
 pub mod names;
+pub mod paths;
 pub mod report;
 pub mod validate;

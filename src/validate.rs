@@ -28,6 +28,27 @@ pub const RULE_IDS: &[&str] = &[
     "evolution",
 ];
 
+/// What a rule id checks, in one line (SARIF's rule descriptions, summary tables).
+pub fn rule_summary(rule: &str) -> Option<&'static str> {
+    Some(match rule {
+        "parse" => "the deck list must be readable and name a known format and zones",
+        "unknown-card" => "every card must exist in the game's card database",
+        "deck-size" => "each zone must hold the number of cards the format asks for",
+        "zone-type" => "each zone may hold only the card types the game allows there",
+        "copy-limit" => "at most the format's number of copies of one card",
+        "legendary-limit" => "at most the format's number of copies of each Legendary card",
+        "hero" => "exactly one Hero or ruler",
+        "colour-minimum" => "at least the format's number of cards of each colour",
+        "colour-ratio" => "colour counts in the format's ratio",
+        "banned" => "no card banned on the validation date",
+        "limited" => "no more copies of a limited card than its limit",
+        "combination-banned" => "no group of cards banned together",
+        "set-legality" => "only cards from the format's sets",
+        "evolution" => "each evolution level's previous level is in the deck (warning)",
+        _ => return None,
+    })
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {

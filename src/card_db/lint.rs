@@ -30,6 +30,24 @@ pub fn lint(catalog: &Catalog) -> LintReport {
     LintReport { problems }
 }
 
+/// What a `db check` problem code means, in one line (SARIF's rule descriptions).
+pub fn code_summary(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "toml" => "a data file must be valid TOML with only the known fields",
+        "card" => "a card must have the stats its type needs, in range, with a unique id and name",
+        "game" => "a game definition must be consistent",
+        "format" => "a format may name only cards, zones, colours and sets its game has",
+        "unknown-game" => "a card file must name a defined game",
+        "duplicate-game" => "a game may be defined once",
+        "duplicate-format" => "a format id may be defined once",
+        "format-cycle" => "a format may not extend itself",
+        "unknown-format" => "a format may extend only a format that exists",
+        "format-game" => "a format must be for the same game as the format it extends",
+        "format-date" => "a revision's effective date must be a plain date",
+        _ => return None,
+    })
+}
+
 /// The effect kind as written in the database (`damage`, `hand-limit`).
 pub fn effect_kind(effect: &Effect) -> &'static str {
     match effect {

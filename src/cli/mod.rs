@@ -63,6 +63,22 @@ pub enum Output {
     Json,
 }
 
+/// How the results of a check are written: for people, for scripts, or for a CI service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ReportOutput {
+    /// Diagnostics and tables for people.
+    #[default]
+    Human,
+    /// One JSON document for scripts.
+    Json,
+    /// GitHub Actions workflow commands: findings become annotations on the pull request.
+    Github,
+    /// JUnit XML, one test case per file checked, for CI dashboards.
+    Junit,
+    /// SARIF 2.1.0, for code-scanning views.
+    Sarif,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check deck lists against their format.

@@ -1,21 +1,26 @@
 //! `decksmith validate DECK...`
 
-use super::{emit, Context, Output, Status};
+use super::{emit, Context, ReportOutput, Status};
 use crate::catalog::{parse_toml, Catalog};
 use crate::date::Date;
 use crate::deck::encoding::text;
 use crate::diagnostic::SourceFile;
-use crate::error::{read_text, Error};
+use crate::error::{plural, read_text, Error};
 use crate::format::{self, Format, FormatFile};
+use crate::paths;
 use crate::report::{self, DeckOutcome};
 use crate::validate::{validate, Finding, Report};
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Deck list files.
-    #[arg(required = true, value_name = "DECK")]
+    /// Deck list files, folders (searched recursively for `.deck` files) and quoted glob
+    /// patterns (`'decks/**/*.deck'`).
+    #[arg(required = true, value_name = "PATH")]
     pub decks: Vec<PathBuf>,
     /// Format id or format file to check against, instead of each deck's `format:` header.
     #[arg(long, value_name = "ID|PATH")]
@@ -23,8 +28,11 @@ pub struct ValidateArgs {
     /// Day whose ban and limited lists apply (YYYY-MM-DD); default today.
     #[arg(long, value_parser = parse_date)]
     pub date: Option<Date>,
+    /// Decks validated at once; default one per core.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t)]
-    pub output: Output,
+    pub output: ReportOutput,
 }
 
 fn parse_date(s: &str) -> Result<Date, String> {
@@ -38,16 +46,26 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
         None => None,
     };
     let date = args.date.unwrap_or_else(Date::today);
-    let mut outcomes = Vec::with_capacity(args.decks.len());
-    for path in &args.decks {
-        let text = read_text(path)?;
-        let source = SourceFile::new(path.display().to_string(), text);
-        outcomes.push(check_deck(&catalog, forced.as_ref(), &source, date)?);
-    }
-    let rendered = match args.output {
-        Output::Human => report::human::validate(&outcomes, ctx.colour),
-        Output::Json => report::json::validate(&outcomes),
-    };
+    let paths = paths::expand(&args.decks, paths::DECK_EXTENSIONS)?;
+    let pool = thread_pool(args.jobs)?;
+    let progress = progress_bar(paths.len());
+    let (outcomes, rendered) = pool.install(|| -> Result<_, Error> {
+        let results: Vec<Result<DeckOutcome, Error>> = paths
+            .par_iter()
+            .map(|path| {
+                let text = read_text(path)?;
+                let source = SourceFile::new(path.display().to_string(), text);
+                let outcome = check_deck(&catalog, forced.as_ref(), &source, date);
+                progress.inc(1);
+                outcome
+            })
+            .collect();
+        progress.finish_and_clear();
+        // The first failure in argument order, so the error does not depend on scheduling.
+        let outcomes = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let rendered = render(&outcomes, args.output, ctx.colour);
+        Ok((outcomes, rendered))
+    })?;
     emit(out, &rendered)?;
     Ok(if outcomes.iter().all(|o| o.report.legal) {
         Status::Success
@@ -56,7 +74,60 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
     })
 }
 
-use std::io::Write;
+fn render(outcomes: &[DeckOutcome], output: ReportOutput, colour: bool) -> String {
+    let ci_run = || report::ci::CiRun {
+        command: "validate",
+        cases: outcomes.iter().map(report::ci::deck_case).collect(),
+    };
+    match output {
+        ReportOutput::Human => report::human::validate(outcomes, colour),
+        ReportOutput::Json => report::json::validate(outcomes),
+        ReportOutput::Github => {
+            let s = report::Summary::of(outcomes);
+            let summary = format!(
+                "{}: {} legal, {} illegal\n",
+                plural(s.decks, "deck"),
+                s.legal,
+                s.illegal
+            );
+            report::github::render(&ci_run(), &summary)
+        }
+        ReportOutput::Junit => report::junit::render(&ci_run()),
+        ReportOutput::Sarif => report::sarif::render(&ci_run()),
+    }
+}
+
+/// A pool of `jobs` threads (0 or none: rayon's default, one per core or `RAYON_NUM_THREADS`).
+pub(crate) fn thread_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::usage(format!("cannot start {} threads: {e}", jobs.unwrap_or(0))))
+}
+
+/// Below this many decks a run is over before a bar would be worth drawing.
+const PROGRESS_MIN_DECKS: usize = 200;
+
+/// A progress bar on standard error for long runs on a terminal; hidden otherwise, so CI logs
+/// and piped output never hold bar frames.
+fn progress_bar(decks: usize) -> ProgressBar {
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
+    if !progress_wanted(std::io::stderr().is_terminal(), ci, decks) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(decks as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} decks  {per_sec}  {eta} left")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Whether to draw progress: only on a terminal, never under CI, and only for long runs.
+pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool {
+    stderr_is_terminal && !ci && decks >= PROGRESS_MIN_DECKS
+}
 
 /// Parses and validates one deck list. A deck naming no format (and no `--format`) cannot be
 /// checked at all: that is an error listing the formats.
@@ -133,4 +204,17 @@ fn resolve_format_arg(catalog: &Catalog, arg: &str) -> Result<Format, Error> {
         format!("no format `{arg}`"),
         catalog.format_help(arg),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::progress_wanted;
+
+    #[test]
+    fn progress_only_on_a_terminal_outside_ci_for_long_runs() {
+        assert!(progress_wanted(true, false, 10_000));
+        assert!(!progress_wanted(false, false, 10_000), "piped");
+        assert!(!progress_wanted(true, true, 10_000), "CI");
+        assert!(!progress_wanted(true, false, 3), "short run");
+    }
 }

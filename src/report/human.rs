@@ -33,22 +33,84 @@ fn finding_problem(outcome: &DeckOutcome, f: &Finding) -> Problem {
     p
 }
 
+/// One deck: its diagnostics and its table. Several: the diagnostics of every deck with
+/// findings, then one summary (the illegal decks, and how often each rule fired) instead of a
+/// table per deck, which would bury the few illegal decks of a thousand-deck run.
 pub fn validate(outcomes: &[DeckOutcome], colour: bool) -> String {
-    let mut out = String::new();
-    for outcome in outcomes {
-        out.push_str(&render(&finding_problems(outcome), colour));
+    use rayon::prelude::*;
+    if let [outcome] = outcomes {
+        let mut out = render(&finding_problems(outcome), colour);
         out.push_str(&deck_table(outcome, colour).to_string());
         out.push('\n');
+        return out;
     }
-    if outcomes.len() > 1 {
-        let s = Summary::of(outcomes);
-        out.push_str(&format!(
-            "{}: {} legal, {} illegal\n",
-            plural(s.decks, "deck"),
-            s.legal,
-            s.illegal
-        ));
+    let diagnostics: Vec<String> = outcomes
+        .par_iter()
+        .map(|o| render(&finding_problems(o), colour))
+        .collect();
+    let mut out = diagnostics.concat();
+    out.push_str(&batch_summary(outcomes, colour));
+    out
+}
+
+/// The closing summary of a batch: illegal decks, findings per rule id, the counts.
+pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
+    let mut out = String::new();
+    let illegal: Vec<&DeckOutcome> = outcomes.iter().filter(|o| !o.report.legal).collect();
+    if !illegal.is_empty() {
+        let mut table = new_table(colour);
+        table.set_header(vec!["illegal deck", "format", "errors", "rules broken"]);
+        // A wrapped path cannot be copied: this table grows past the terminal instead.
+        table.set_content_arrangement(ContentArrangement::Disabled);
+        for o in &illegal {
+            let errors: Vec<&Finding> = o
+                .report
+                .findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error)
+                .collect();
+            let mut rules: Vec<&str> = Vec::new();
+            for f in &errors {
+                if !rules.contains(&f.rule) {
+                    rules.push(f.rule);
+                }
+            }
+            table.add_row(vec![
+                Cell::new(&o.path),
+                Cell::new(o.report.format.as_deref().unwrap_or("?")),
+                Cell::new(errors.len()),
+                Cell::new(rules.join(", ")).fg(Color::Red),
+            ]);
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
     }
+    let counts = super::rule_counts(outcomes);
+    if !counts.is_empty() {
+        let mut table = new_table(colour);
+        table.set_header(vec!["rule", "severity", "decks", "findings"]);
+        for (rule, count) in counts {
+            let severity = match count.severity {
+                Some(Severity::Error) => Cell::new("error").fg(Color::Red),
+                _ => Cell::new("warning").fg(Color::Yellow),
+            };
+            table.add_row(vec![
+                Cell::new(rule),
+                severity,
+                Cell::new(count.decks),
+                Cell::new(count.findings),
+            ]);
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+    }
+    let s = Summary::of(outcomes);
+    out.push_str(&format!(
+        "{}: {} legal, {} illegal\n",
+        plural(s.decks, "deck"),
+        s.legal,
+        s.illegal
+    ));
     out
 }
 

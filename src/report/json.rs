@@ -1,6 +1,6 @@
 //! JSON output. The shapes here are contracts (DESIGN.md): fields are only ever added.
 
-use super::{DeckOutcome, Summary};
+use super::{rule_counts, DeckOutcome, RuleCount, Summary};
 use crate::diagnostic::Problem;
 use serde::Serialize;
 
@@ -16,7 +16,22 @@ struct DeckJson<'a> {
 #[derive(Serialize)]
 struct ValidateJson<'a> {
     decks: Vec<DeckJson<'a>>,
-    summary: Summary,
+    summary: SummaryJson,
+}
+
+#[derive(Serialize)]
+struct SummaryJson {
+    #[serde(flatten)]
+    counts: Summary,
+    /// Findings per rule id across the batch, in the documented rule order.
+    rules: Vec<RuleJson>,
+}
+
+#[derive(Serialize)]
+struct RuleJson {
+    rule: &'static str,
+    #[serde(flatten)]
+    count: RuleCount,
 }
 
 pub fn validate(outcomes: &[DeckOutcome]) -> String {
@@ -29,7 +44,13 @@ pub fn validate(outcomes: &[DeckOutcome]) -> String {
                 report: &o.report,
             })
             .collect(),
-        summary: Summary::of(outcomes),
+        summary: SummaryJson {
+            counts: Summary::of(outcomes),
+            rules: rule_counts(outcomes)
+                .into_iter()
+                .map(|(rule, count)| RuleJson { rule, count })
+                .collect(),
+        },
     };
     to_string(&doc)
 }

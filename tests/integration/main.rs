@@ -1,6 +1,9 @@
 //! Integration tests: the real `decksmith` binary, driven like a user would.
 
+mod batch;
 mod boundaries;
+mod ci_output;
 mod examples;
+mod json_schema;
 mod support;
 mod validate_cli;

@@ -1,0 +1,168 @@
+//! Command-line paths to the files they name: a file as it is, a folder searched recursively
+//! for files with the wanted extensions, and a glob pattern (`'decks/**/*.deck'`) for CI files
+//! and shells that do not expand one. The order is stable (arguments in order, folder contents
+//! sorted), and a file named twice is kept once.
+
+use crate::error::Error;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// File extensions of the deck encodings `validate` reads from a folder.
+pub const DECK_EXTENSIONS: &[&str] = &["deck"];
+
+/// Expands `args` into files. A folder yields its files with one of `extensions` (hidden
+/// entries and symbolic links to folders are skipped: the first are tool state such as
+/// `.git`, the second can loop). A glob that matches nothing, or a folder without such files,
+/// is an error: a CI job that silently validates no deck would pass forever.
+pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut push = |path: PathBuf, out: &mut Vec<PathBuf>| {
+        if seen.insert(path.clone()) {
+            out.push(path);
+        }
+    };
+    for arg in args {
+        if let Some(pattern) = glob_pattern(arg) {
+            // Like a shell: `*` and `**` do not step into hidden folders such as `.git`.
+            let options = glob::MatchOptions {
+                require_literal_leading_dot: true,
+                ..glob::MatchOptions::new()
+            };
+            let matches = glob::glob_with(pattern, options).map_err(|e| {
+                Error::usage_with_help(
+                    format!("`{pattern}` is not a valid glob pattern: {}", e.msg),
+                    "quote the pattern, and use `*`, `**`, `?` and `[…]` only as wildcards",
+                )
+            })?;
+            let before = out.len();
+            for found in matches {
+                let found = found.map_err(|e| Error::Read {
+                    path: e.path().to_owned(),
+                    source: std::io::Error::new(e.error().kind(), e.error().to_string()),
+                })?;
+                if found.is_dir() {
+                    for file in in_folder(&found, extensions)? {
+                        push(file, &mut out);
+                    }
+                } else {
+                    push(found, &mut out);
+                }
+            }
+            if out.len() == before {
+                return Err(Error::usage_with_help(
+                    format!("no file matches `{pattern}`"),
+                    "check the pattern; it is matched against paths from the current folder",
+                ));
+            }
+        } else if arg.is_dir() {
+            let files = in_folder(arg, extensions)?;
+            if files.is_empty() {
+                return Err(Error::usage_with_help(
+                    format!("`{}` holds no deck files", arg.display()),
+                    format!(
+                        "decksmith looks in folders for files ending in {}",
+                        extensions
+                            .iter()
+                            .map(|e| format!(".{e}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+            for file in files {
+                push(file, &mut out);
+            }
+        } else {
+            push(arg.clone(), &mut out);
+        }
+    }
+    Ok(out)
+}
+
+/// The argument as a glob pattern, when it has wildcards and is not itself an existing path.
+fn glob_pattern(arg: &Path) -> Option<&str> {
+    let s = arg.to_str()?;
+    (s.contains(['*', '?', '[']) && !arg.exists()).then_some(s)
+}
+
+fn in_folder(dir: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
+    let mut out = Vec::new();
+    walk(dir, extensions, &mut out)?;
+    Ok(out)
+}
+
+fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) -> Result<(), Error> {
+    let read_error = |source| Error::Read {
+        path: dir.to_owned(),
+        source,
+    };
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(read_error)? {
+        let entry = entry.map_err(read_error)?;
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let kind = entry.file_type().map_err(read_error)?;
+        entries.push((entry.path(), kind));
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in entries {
+        if kind.is_dir() {
+            walk(&path, extensions, out)?;
+        } else if (kind.is_file() || (kind.is_symlink() && path.is_file()))
+            && path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("decksmith-paths-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in [
+            ("b/two.deck", ""),
+            ("a.deck", ""),
+            ("b/nested/three.DECK", ""),
+            ("b/notes.md", ""),
+            (".git/hidden.deck", ""),
+        ] {
+            let p = dir.join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn folders_are_searched_recursively_in_order_and_files_named_twice_kept_once() {
+        let dir = tree();
+        let files = expand(&[dir.clone(), dir.join("a.deck")], DECK_EXTENSIONS).unwrap();
+        let rel: Vec<String> = files
+            .iter()
+            .map(|p| p.strip_prefix(&dir).unwrap().display().to_string())
+            .collect();
+        assert_eq!(rel, ["a.deck", "b/nested/three.DECK", "b/two.deck"]);
+        let globbed = expand(
+            &[PathBuf::from(format!("{}/**/*.deck", dir.display()))],
+            DECK_EXTENSIONS,
+        )
+        .unwrap();
+        assert_eq!(globbed.len(), 2, "{globbed:?}");
+        let none = expand(
+            &[PathBuf::from(format!("{}/*.nothing", dir.display()))],
+            DECK_EXTENSIONS,
+        );
+        assert!(matches!(none, Err(Error::Usage { .. })));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

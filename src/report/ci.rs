@@ -1,0 +1,221 @@
+//! The shape every CI renderer (`github`, `junit`, `sarif`) reads: the things a command
+//! checked (a deck, a data file, a script), each with its annotations at places in files.
+//! Commands translate their own results into this once, so each renderer is written once.
+
+use super::DeckOutcome;
+use crate::diagnostic::{Problem, SourceFile};
+use crate::validate::{Finding, Severity};
+use std::ops::Range;
+
+/// One command run, as CI tools see it.
+#[derive(Debug, Clone)]
+pub struct CiRun {
+    /// The command, for titles (`validate`, `db check`).
+    pub command: &'static str,
+    pub cases: Vec<Case>,
+}
+
+/// One thing checked: JUnit's test case. A case fails when it has an error annotation.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The file checked, as given on the command line.
+    pub name: String,
+    /// What the case belongs to (the deck's format, `card-db`, `formats`): JUnit's classname.
+    pub group: String,
+    pub annotations: Vec<Annotation>,
+}
+
+impl Case {
+    pub fn failed(&self) -> bool {
+        self.annotations.iter().any(|a| a.level == Level::Error)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+    /// Information that fails nothing (a changed card in `db diff`).
+    Note,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "note",
+        }
+    }
+}
+
+/// One finding at one place.
+#[derive(Debug, Clone)]
+pub struct Annotation {
+    /// The rule id or problem code (`copy-limit`, `card`).
+    pub rule: String,
+    pub level: Level,
+    pub message: String,
+    pub help: Option<String>,
+    /// Where it is; `None` when the finding is about no file at all.
+    pub location: Option<Location>,
+    /// Other places involved, each with what it shows.
+    pub related: Vec<(Location, String)>,
+}
+
+impl Annotation {
+    /// The message with its help on a second line, for formats with one text field.
+    pub fn full_message(&self) -> String {
+        match &self.help {
+            Some(help) => format!("{}\nhelp: {help}", self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
+/// A file, and optionally a region in it (1-based lines and columns in Unicode scalar values;
+/// the end column is exclusive, as SARIF counts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub file: String,
+    pub region: Option<Region>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Region {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+}
+
+impl Location {
+    pub fn file(file: &str) -> Location {
+        Location {
+            file: file.to_owned(),
+            region: None,
+        }
+    }
+
+    /// The region a byte range covers in `source`.
+    pub fn span(source: &SourceFile, span: &Range<usize>) -> Location {
+        let (line, column) = source.line_col(span.start);
+        let (end_line, end_column) = source.line_col(span.end.max(span.start));
+        Location {
+            file: source.name.clone(),
+            region: Some(Region {
+                line,
+                column,
+                end_line,
+                end_column,
+            }),
+        }
+    }
+}
+
+/// A deck's verdict as a case: one annotation per finding.
+pub fn deck_case(outcome: &DeckOutcome) -> Case {
+    Case {
+        name: outcome.path.clone(),
+        group: outcome
+            .report
+            .format
+            .clone()
+            .unwrap_or_else(|| "unknown-format".to_owned()),
+        annotations: outcome
+            .report
+            .findings
+            .iter()
+            .map(|f| finding_annotation(&outcome.source, f))
+            .collect(),
+    }
+}
+
+/// A deck finding as an annotation in the deck file.
+pub fn finding_annotation(source: &SourceFile, f: &Finding) -> Annotation {
+    Annotation {
+        rule: f.rule.to_owned(),
+        level: match f.severity {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+        },
+        message: f.message.clone(),
+        help: f.help.clone(),
+        location: Some(match &f.span {
+            Some(span) => Location::span(source, span),
+            None => Location::file(&source.name),
+        }),
+        related: f
+            .related
+            .iter()
+            .map(|(span, text)| (Location::span(source, span), text.clone()))
+            .collect(),
+    }
+}
+
+/// A `Problem` (data lint, load error) as an annotation at its first label.
+pub fn problem_annotation(p: &Problem) -> Annotation {
+    let location = p.file.as_ref().map(|file| match p.labels.first() {
+        Some((span, _)) => Location::span(file, span),
+        None => Location::file(&file.name),
+    });
+    let related = match &p.file {
+        Some(file) => p
+            .labels
+            .iter()
+            .skip(1)
+            .map(|(span, text)| (Location::span(file, span), text.clone()))
+            .collect(),
+        None => Vec::new(),
+    };
+    Annotation {
+        rule: p.code.clone(),
+        level: if p.is_error() {
+            Level::Error
+        } else {
+            Level::Warning
+        },
+        message: p.message.clone(),
+        help: p.help.clone(),
+        location,
+        related,
+    }
+}
+
+/// One line of what a rule id or problem code checks, for SARIF's rule list.
+pub fn rule_summary(rule: &str) -> &'static str {
+    crate::validate::rule_summary(rule)
+        .or_else(|| crate::card_db::lint::code_summary(rule))
+        .unwrap_or("a decksmith check")
+}
+
+/// Closing counts: `12 decks: 10 passed, 2 failed`.
+pub fn tally(run: &CiRun, noun: &str) -> String {
+    let failed = run.cases.iter().filter(|c| c.failed()).count();
+    format!(
+        "{}: {} passed, {} failed",
+        crate::error::plural(run.cases.len(), noun),
+        run.cases.len() - failed,
+        failed
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_location_is_one_based_with_exclusive_end() {
+        let src = SourceFile::new("d.deck", "format: x\n4 Iron Guard\n");
+        let loc = Location::span(&src, &(10..22));
+        assert_eq!(
+            loc.region,
+            Some(Region {
+                line: 2,
+                column: 1,
+                end_line: 2,
+                end_column: 13
+            })
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! `validate` over many decks: folders, globs, parallel runs, the batch summary, and no
+//! progress bar outside a terminal.
+
+use crate::support::{decksmith, root, temp_dir};
+
+fn deck_files_under(dir: &std::path::Path) -> usize {
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            n += deck_files_under(&path);
+        } else if path.extension().is_some_and(|e| e == "deck") {
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn a_folder_is_searched_recursively_for_deck_files() {
+    let out = decksmith(["validate", "examples/decks", "--output", "json"]).expect(1);
+    let json = out.json();
+    let expected = deck_files_under(&root().join("examples/decks"));
+    assert_eq!(json["summary"]["decks"], expected);
+    let paths: Vec<&str> = json["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted, "folder contents come in sorted order");
+    assert!(
+        paths.iter().all(|p| p.ends_with(".deck")),
+        "README.md is not a deck"
+    );
+}
+
+#[test]
+fn a_glob_is_expanded_and_a_file_named_twice_is_checked_once() {
+    let out = decksmith([
+        "validate",
+        "examples/decks/*/legal-*.deck",
+        "examples/decks/jforce/legal-ember-rush.deck",
+        "--output",
+        "json",
+    ])
+    .expect(0);
+    let json = out.json();
+    assert_eq!(json["summary"]["decks"], 10);
+    assert_eq!(json["summary"]["illegal"], 0);
+}
+
+#[test]
+fn a_glob_matching_nothing_is_an_error_not_a_silent_pass() {
+    let out = decksmith(["validate", "examples/decks/*/nothing-*.deck"]).expect(2);
+    assert!(out.stderr.contains("no file matches"), "{}", out.stderr);
+    let empty = temp_dir();
+    let out = decksmith(["validate".as_ref(), empty.as_os_str()]).expect(2);
+    assert!(out.stderr.contains("holds no deck files"), "{}", out.stderr);
+}
+
+#[test]
+fn an_unreadable_deck_among_many_stops_the_run_naming_it() {
+    let out = decksmith([
+        "validate",
+        "examples/decks/jforce",
+        "examples/decks/missing.deck",
+    ])
+    .expect(2);
+    assert!(out.stderr.contains("missing.deck"), "{}", out.stderr);
+}
+
+#[test]
+fn batch_summary_lists_illegal_decks_and_counts_per_rule() {
+    let out = decksmith(["validate", "examples/decks/skirmish"]).expect(1);
+    let summary = out
+        .stdout
+        .find("┌")
+        .map(|i| &out.stdout[i..])
+        .expect("a summary table");
+    insta::assert_snapshot!(summary);
+}
+
+#[test]
+fn json_summary_counts_findings_per_rule() {
+    let out = decksmith(["validate", "examples/decks/jforce", "--output", "json"]).expect(1);
+    let rules = &out.json()["summary"]["rules"];
+    let copy = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rule"] == "copy-limit")
+        .unwrap();
+    assert_eq!(copy["decks"], 1);
+    assert_eq!(copy["findings"], 1);
+    assert_eq!(rules[0]["rule"], "parse", "documented rule order");
+}
+
+/// Copies of the example decks, enough for a progress bar to be worth drawing on a terminal.
+fn many_decks(n: usize) -> std::path::PathBuf {
+    let dir = temp_dir();
+    let decks = [
+        "jforce/legal-ember-rush",
+        "fow/illegal-copy-limit",
+        "skirmish/legal-casual-aggro",
+    ];
+    for i in 0..n {
+        let name = decks[i % decks.len()];
+        let text =
+            std::fs::read_to_string(root().join(format!("examples/decks/{name}.deck"))).unwrap();
+        std::fs::write(dir.join(format!("{i:04}.deck")), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn parallel_runs_give_the_same_output_as_one_thread_and_draw_no_progress_when_piped() {
+    let dir = many_decks(300);
+    let one = decksmith([
+        "validate".as_ref(),
+        dir.as_os_str(),
+        "-j".as_ref(),
+        "1".as_ref(),
+    ])
+    .expect(1);
+    let two = decksmith([
+        "validate".as_ref(),
+        dir.as_os_str(),
+        "-j".as_ref(),
+        "2".as_ref(),
+    ])
+    .expect(1);
+    assert_eq!(one.stdout, two.stdout);
+    assert!(
+        one.stdout.ends_with("300 decks: 200 legal, 100 illegal\n"),
+        "{}",
+        one.stdout
+    );
+    // Not a terminal: no bar frames, no escape codes.
+    assert_eq!(one.stderr, "");
+    assert_eq!(two.stderr, "");
+    let _ = std::fs::remove_dir_all(dir);
+}
