@@ -213,11 +213,10 @@ fn check_format(format: &str, doc: &Value, path: &str, errors: &mut Vec<String>)
                 errors.push(format!("{path}: `{s}` is not a valid {format}"));
             }
         }
-        (f, Value::Number(n)) if f.starts_with("uint") => {
-            if n.as_u64().is_none() {
-                errors.push(format!("{path}: {n} is not a {f}"));
-            }
+        (f, Value::Number(n)) if f.starts_with("uint") && n.as_u64().is_none() => {
+            errors.push(format!("{path}: {n} is not a {f}"));
         }
+        (f, Value::Number(_)) if f.starts_with("uint") => {}
         (f, Value::Number(_)) if f.starts_with("int") || f == "double" || f == "float" => {}
         ("date-time", Value::String(_)) => panic!("{path}: date-time is not checked"),
         (_, Value::String(_)) => panic!("{path}: format `{format}` is not supported"),
