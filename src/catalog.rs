@@ -7,6 +7,7 @@ use crate::error::{read_text, Error};
 use crate::format::{self, Format, FormatFile};
 use crate::names;
 use serde::de::DeserializeOwned;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -195,10 +196,16 @@ impl Catalog {
 
     /// Loads the base data (embedded, or the data folder) and layers `--db` and `--formats`;
     /// any problem in user-supplied data (parse or lint) is an error.
-    pub fn load(options: &DataOptions) -> Result<Catalog, Error> {
+    ///
+    /// With no data options this borrows the embedded catalog rather than copying it: the
+    /// common case (`decksmith validate deck`) then pays only for parsing the embedded data.
+    pub fn load(options: &DataOptions) -> Result<Cow<'static, Catalog>, Error> {
+        if options.data_dir.is_none() && options.db.is_empty() && options.formats.is_empty() {
+            return Catalog::embedded().map(Cow::Borrowed);
+        }
         let (catalog, problems) = Catalog::load_with_problems(options, true)?;
         fail_on_errors(problems)?;
-        Ok(catalog)
+        Ok(Cow::Owned(catalog))
     }
 
     /// Like [`Catalog::load`], but returns the problems found (for `db check`). Only reading

@@ -3,7 +3,6 @@
 use super::{Card, GameDef, ZoneDef};
 use crate::diagnostic::SourceFile;
 use crate::names;
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -24,7 +23,10 @@ pub struct Game {
     pub origins: Vec<CardOrigin>,
     /// Lookup key of each name and id → card index. The first card wins a clash; `db check`
     /// reports clashes.
-    index: HashMap<String, u32>,
+    index: names::KeyMap<u32>,
+    /// Names and ids exactly as the database spells them: most deck lines match here, which
+    /// skips normalising the line's name.
+    exact: names::KeyMap<u32>,
     /// Lookup keys of each zone's id and headers, in zone order.
     zone_keys: Vec<Vec<String>>,
 }
@@ -47,7 +49,8 @@ impl Game {
             def_file,
             cards: Vec::new(),
             origins: Vec::new(),
-            index: HashMap::new(),
+            index: names::KeyMap::default(),
+            exact: names::KeyMap::default(),
         }
     }
 
@@ -57,8 +60,9 @@ impl Game {
 
     pub fn push(&mut self, card: Card, origin: CardOrigin) {
         let i = self.cards.len() as u32;
-        for k in [names::key(card.id()), names::key(card.name())] {
-            self.index.entry(k).or_insert(i);
+        for k in [card.id(), card.name()] {
+            self.index.entry(names::key(k)).or_insert(i);
+            self.exact.entry(k.to_owned()).or_insert(i);
         }
         self.cards.push(card);
         self.origins.push(origin);
@@ -69,6 +73,7 @@ impl Game {
         self.cards.clear();
         self.origins.clear();
         self.index.clear();
+        self.exact.clear();
     }
 
     /// Finds a card by name or id, ignoring case, Unicode form and quote style.
@@ -79,6 +84,11 @@ impl Game {
     /// Like [`Game::find`], with the caller's buffer for the lookup key (no allocation on the
     /// validation hot path).
     pub fn find_with(&self, name_or_id: &str, buf: &mut String) -> Option<usize> {
+        if let Some(&i) = self.exact.get(name_or_id) {
+            // Two different cards cannot share a spelling that normalises differently, so an
+            // exact hit is the card `index` would find too (db check rejects clashes).
+            return Some(i as usize);
+        }
         names::key_into(name_or_id, buf);
         self.index.get(buf.as_str()).map(|&i| i as usize)
     }

@@ -126,7 +126,7 @@ impl Context {
         }
     }
 
-    pub fn catalog(&self) -> Result<Catalog, Error> {
+    pub fn catalog(&self) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
         Catalog::load(&self.data)
     }
 }
