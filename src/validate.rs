@@ -198,7 +198,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
         };
         deck_zones.push(zone_index);
         let Some(zone_index) = zone_index else {
-            let headers: Vec<&str> = zone_defs.iter().map(|z| z.headers[0].as_str()).collect();
+            let headers: Vec<&str> = zone_defs.iter().map(|z| z.label()).collect();
             let mut f = Finding::error("parse", format!("unknown zone `{}`", zone.name)).help(
                 match names::suggest(
                     &zone.name,
@@ -227,7 +227,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
                 .or_else(|| game.find_with(&entry.card, &mut key));
             match found {
                 Some(card) => {
-                    zone_totals[zone_index] += entry.count;
+                    zone_totals[zone_index] = zone_totals[zone_index].saturating_add(entry.count);
                     lines.push(Line {
                         entry,
                         card,
@@ -505,7 +505,7 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .find(|z| z.types.iter().any(|t| t == card.kind()));
             let help = match home {
-                Some(z) => format!("move it under `{}:`", z.headers[0]),
+                Some(z) => format!("move it under `{}:`", z.label()),
                 None => format!("no zone of {} holds {label} cards", self.game.def.name),
             };
             out.push(
@@ -694,17 +694,24 @@ impl<'a> Ctx<'a> {
             return;
         };
         let counts = self.colour_counts(z);
-        let have = |c: &str| counts.get(c).copied().unwrap_or(0);
-        let parts: Vec<(&str, u32)> = self.ordered(ratio);
+        // u64: ratio parts come from a format file and may be huge; products must not wrap.
+        let have = |c: &str| u64::from(counts.get(c).copied().unwrap_or(0));
+        let parts: Vec<(&str, u64)> = self
+            .ordered(ratio)
+            .into_iter()
+            .map(|(c, r)| (c, u64::from(r)))
+            .collect();
         if parts.is_empty() || parts.iter().any(|&(_, r)| r == 0) {
             return;
         }
-        let (first, r0) = parts[0];
+        let Some(&(first, r0)) = parts.first() else {
+            return;
+        };
         let k = have(first) / r0;
         if k > 0 && parts.iter().all(|&(c, r)| have(c) == r * k) {
             return;
         }
-        let shape = |k: u32| {
+        let shape = |k: u64| {
             parts
                 .iter()
                 .map(|&(_, r)| (r * k).to_string())
@@ -734,7 +741,7 @@ impl<'a> Ctx<'a> {
             .unwrap_or(1)
             .max(1);
         let down = parts.iter().map(|&(c, r)| have(c) / r).min().unwrap_or(0);
-        let change = |k: u32| {
+        let change = |k: u64| {
             parts
                 .iter()
                 .filter(|&&(c, r)| have(c) != r * k)

@@ -301,6 +301,13 @@ pub enum Target {
 mod game;
 pub mod lint;
 
+impl ZoneDef {
+    /// How a deck list opens this zone: its first header, or its id.
+    pub fn label(&self) -> &str {
+        self.headers.first().unwrap_or(&self.id)
+    }
+}
+
 pub use game::{CardOrigin, Game};
 
 impl Card {

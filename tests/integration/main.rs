@@ -5,5 +5,6 @@ mod boundaries;
 mod ci_output;
 mod examples;
 mod json_schema;
+mod robustness;
 mod support;
 mod validate_cli;
