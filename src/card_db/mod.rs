@@ -298,6 +298,7 @@ pub enum Target {
     AnyResonator,
 }
 
+pub mod diff;
 mod game;
 pub mod lint;
 

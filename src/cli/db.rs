@@ -19,6 +19,10 @@ pub enum DbCommand {
     /// Legendaries under their minimum cost, gaps in evolution lines, unknown fields and effect
     /// kinds, formats naming cards that do not exist.
     Check(CheckArgs),
+    /// Compare two versions of the card data: cards added, removed, renamed (same id) and
+    /// changed (field: old → new); with `--decks`, every deck whose verdict changes and why.
+    /// Exit 1 when any deck changes verdict.
+    Diff(super::db_diff::DiffArgs),
 }
 
 #[derive(Debug, Args)]
@@ -34,6 +38,7 @@ pub struct CheckArgs {
 pub fn run(ctx: &Context, cmd: DbCommand, out: &mut dyn Write) -> Result<Status, Error> {
     match cmd {
         DbCommand::Check(args) => check(ctx, args, out),
+        DbCommand::Diff(args) => super::db_diff::run(ctx, args, out),
     }
 }
 

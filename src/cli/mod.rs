@@ -4,6 +4,7 @@
 
 mod cards;
 mod db;
+mod db_diff;
 mod formats;
 mod validate;
 

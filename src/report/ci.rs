@@ -186,7 +186,14 @@ pub fn problem_annotation(p: &Problem) -> Annotation {
 pub fn rule_summary(rule: &str) -> &'static str {
     crate::validate::rule_summary(rule)
         .or_else(|| crate::card_db::lint::code_summary(rule))
-        .unwrap_or("a decksmith check")
+        .unwrap_or(match rule {
+            "card-added" => "a card the new card data adds",
+            "card-removed" => "a card the new card data removes",
+            "card-renamed" => "a card whose name the new card data changes (same id)",
+            "card-changed" => "a card whose fields the new card data changes",
+            "verdict" => "a deck whose verdict the new card data changes",
+            _ => "a decksmith check",
+        })
 }
 
 /// Closing counts: `12 decks: 10 passed, 2 failed`.

@@ -2,6 +2,7 @@
 //! and the CI formats (GitHub workflow commands, JUnit XML, SARIF) built on [`ci`].
 
 pub mod ci;
+pub mod diff;
 pub mod github;
 pub mod human;
 pub mod json;
