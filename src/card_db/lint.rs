@@ -92,6 +92,18 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
             }
         }
     }
+    for kind in def.effect_conflicts.iter().flatten() {
+        if !def.effects.iter().any(|e| e == kind) {
+            out.push(def_problem(
+                format!("effect conflict names `{kind}`, which is not one of the game's effects"),
+                format!(
+                    "the effects of {} are: {}",
+                    def.name,
+                    def.effects.join(", ")
+                ),
+            ));
+        }
+    }
 
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut names_seen: HashMap<String, usize> = HashMap::new();

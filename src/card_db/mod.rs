@@ -47,6 +47,10 @@ pub struct GameDef {
     /// Effect kinds the game's engine executes; `db check` rejects any other.
     #[serde(default)]
     pub effects: Vec<String>,
+    /// Pairs of effect kinds that cannot resolve together when two cards meet (the red/blue/green
+    /// duel: "both cards lose their text effects", SK-A17). Each kind must be in `effects`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effect_conflicts: Vec<[String; 2]>,
     /// Allowed range of each numeric stat, checked by `db check`.
     #[serde(default)]
     pub stats: BTreeMap<String, StatRange>,

@@ -7,6 +7,7 @@
 //! reason and leaves the state as it was.
 
 pub mod rng;
+pub mod skirmish;
 
 use serde::Serialize;
 use std::fmt;

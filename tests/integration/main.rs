@@ -7,5 +7,6 @@ mod db_diff;
 mod examples;
 mod json_schema;
 mod robustness;
+mod skirmish_rules;
 mod support;
 mod validate_cli;

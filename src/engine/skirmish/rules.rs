@@ -1,0 +1,337 @@
+//! The phases of a round (rules document, "Gameplay"): skirmish, resolve, end, the hand-limit
+//! discards, draw. Written once, generic over where events go, so that `apply` records a
+//! transcript and random self-play runs the same code with no events and no allocation.
+
+use super::cards::{bit, CardInfo, Colour, Kind, Text};
+use super::event::{CardName, DrawCause, Event, Played};
+use super::state::{End, Phase, State};
+use super::ROUND_LIMIT;
+use crate::engine::Player;
+
+/// Where events go.
+pub trait Sink {
+    fn emit(&mut self, event: impl FnOnce() -> Event);
+}
+
+impl Sink for Vec<Event> {
+    #[inline]
+    fn emit(&mut self, event: impl FnOnce() -> Event) {
+        self.push(event());
+    }
+}
+
+/// Drops events without building them.
+pub struct Quiet;
+
+impl Sink for Quiet {
+    #[inline(always)]
+    fn emit(&mut self, _: impl FnOnce() -> Event) {}
+}
+
+/// What one round did to each player's health, as the resolve phase computed it (SK-A07:
+/// the resolve phase computes, the end phase applies, once).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Resolved {
+    pub healed: [i32; 2],
+    pub damage: [i32; 2],
+}
+
+/// Plays one round from the skirmish phase on. `picks` are hand positions, already checked
+/// (`None`: an empty hand reveals nothing, SK-A14).
+pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut S) -> Resolved {
+    st.round += 1;
+
+    // Skirmish phase: both cards go face up onto their discard piles at once.
+    let mut played: [Option<Kind>; 2] = [None, None];
+    for p in Player::BOTH {
+        if let Some(pos) = picks[p.index()] {
+            played[p.index()] = Some(st.seats[p.index()].hand_to_discard(pos));
+        }
+    }
+    let table = std::sync::Arc::clone(&st.table);
+    let info = played.map(|k| k.map(|k| table.card(k)));
+    sink.emit(|| Event::Reveal {
+        round: st.round,
+        p1: info[0].map(reveal),
+        p2: info[1].map(reveal),
+    });
+    for p in Player::BOTH {
+        settle_deck(st, p, sink);
+    }
+
+    // Resolve phase. Texts first decide whether they can stand together (SK-A17).
+    let mut text = info.map(|c| c.map_or(Text::default(), |c| c.text));
+    if let (Some(a), Some(b)) = (played[0], played[1]) {
+        if let Some((x, y)) = table.conflict(a, b) {
+            text = [Text::default(), Text::default()];
+            sink.emit(|| Event::TextLost {
+                p1: name(info[0]),
+                p2: name(info[1]),
+                p1_effect: bit_name(x),
+                p2_effect: bit_name(y),
+            });
+        }
+    }
+    let green = info.map(|c| match c {
+        Some(c) if c.colour == Colour::Green => c.value,
+        _ => 0,
+    });
+    let mut out = Resolved::default();
+    for me in Player::BOTH {
+        let (i, o) = (me.index(), me.other().index());
+        let Some(card) = info[i] else { continue };
+        if card.colour == Colour::Green {
+            continue;
+        }
+        // Green subtracts its value from the opposing Red or Blue, down to 0 (SK-A02, SK-A04);
+        // what it does not use is lost (SK-A03). Pierce makes a Red (or Blue) unblockable.
+        let mut blocked = 0;
+        if green[o] > 0 {
+            if text[i].pierce {
+                sink.emit(|| Event::Pierce {
+                    player: me,
+                    card: name(info[i]),
+                    green: name(info[o]),
+                });
+            } else {
+                blocked = green[o].min(card.value);
+                sink.emit(|| Event::Block {
+                    player: me.other(),
+                    card: name(info[o]),
+                    blocked,
+                    against: name(info[i]),
+                    value: card.value,
+                });
+            }
+        }
+        let amount = card.value - blocked;
+        if card.colour == Colour::Red {
+            out.damage[o] = out.damage[o].saturating_add(amount);
+            if amount > 0 {
+                sink.emit(|| Event::Damage {
+                    player: me,
+                    card: name(info[i]),
+                    target: me.other(),
+                    amount,
+                    text: false,
+                });
+            }
+            // Reflect: what the Green blocked of a Red is dealt to the Red's player.
+            if text[o].reflect && blocked > 0 {
+                out.damage[i] = out.damage[i].saturating_add(blocked);
+                sink.emit(|| Event::Reflect {
+                    player: me.other(),
+                    card: name(info[o]),
+                    amount: blocked,
+                });
+            }
+        } else {
+            out.healed[i] = out.healed[i].saturating_add(amount);
+            if amount > 0 {
+                sink.emit(|| Event::Heal {
+                    player: me,
+                    card: name(info[i]),
+                    target: me,
+                    amount,
+                    text: false,
+                });
+            }
+        }
+    }
+    // Text health effects are not the card's colour effect, so no Green reduces them.
+    for me in Player::BOTH {
+        let i = me.index();
+        let t = text[i];
+        if t.kinds & (bit::HEAL | bit::DAMAGE) == 0 {
+            continue;
+        }
+        for (side, target) in [(0, me), (1, me.other())] {
+            let t_i = target.index();
+            if t.heal[side] > 0 {
+                out.healed[t_i] = out.healed[t_i].saturating_add(t.heal[side]);
+                sink.emit(|| Event::Heal {
+                    player: me,
+                    card: name(info[i]),
+                    target,
+                    amount: t.heal[side],
+                    text: true,
+                });
+            }
+            if t.damage[side] > 0 {
+                out.damage[t_i] = out.damage[t_i].saturating_add(t.damage[side]);
+                sink.emit(|| Event::Damage {
+                    player: me,
+                    card: name(info[i]),
+                    target,
+                    amount: t.damage[side],
+                    text: true,
+                });
+            }
+        }
+    }
+    for me in Player::BOTH {
+        let i = me.index();
+        if let Some(limit) = text[i].hand_limit {
+            st.seats[i].hand_limit = limit;
+            sink.emit(|| Event::HandLimit {
+                player: me,
+                card: name(info[i]),
+                limit,
+            });
+        }
+        for _ in 0..text[i].draw {
+            if !draw(st, me, Some(info[i]), sink) {
+                break;
+            }
+        }
+    }
+
+    // End phase: apply the net change, then the only check that ends a game (SK-A08).
+    for me in Player::BOTH {
+        let i = me.index();
+        let before = st.seats[i].health;
+        let after = before
+            .saturating_add(out.healed[i])
+            .saturating_sub(out.damage[i]);
+        st.seats[i].health = after;
+        sink.emit(|| Event::Health {
+            player: me,
+            before,
+            after,
+            healed: out.healed[i],
+            damage: out.damage[i],
+        });
+    }
+    let down = st.seats.map(|s| s.health <= 0);
+    let end = match down {
+        [true, true] => Some(End::Draw),
+        [true, false] => Some(End::Won(Player::P2)),
+        [false, true] => Some(End::Won(Player::P1)),
+        [false, false] => None,
+    };
+    if let Some(end) = end {
+        finish(st, end, sink);
+        return out;
+    }
+
+    // Over the hand limit after the end phase: discard before the draw phase (SK-A16).
+    let mut waiting = false;
+    for me in Player::BOTH {
+        let seat = &st.seats[me.index()];
+        if seat.excess() > 0 {
+            waiting = true;
+            sink.emit(|| Event::MustDiscard {
+                player: me,
+                hand: seat.hand_len(),
+                limit: seat.hand_limit,
+            });
+        }
+    }
+    if waiting {
+        st.phase = Phase::Discard;
+    } else {
+        draw_phase(st, sink);
+    }
+    out
+}
+
+/// Discards the card at hand position `pos`; once no one is over the limit, the draw phase
+/// follows.
+pub fn discard<S: Sink>(st: &mut State, player: Player, pos: usize, sink: &mut S) {
+    let kind = st.seats[player.index()].hand_to_discard(pos);
+    sink.emit(|| Event::Discard {
+        player,
+        card: CardName(st.table.name(kind)),
+    });
+    settle_deck(st, player, sink);
+    if st.seats.iter().all(|s| s.excess() == 0) {
+        draw_phase(st, sink);
+    }
+}
+
+fn draw_phase<S: Sink>(st: &mut State, sink: &mut S) {
+    for p in Player::BOTH {
+        draw(st, p, None, sink);
+    }
+    if st.round >= ROUND_LIMIT {
+        finish(st, End::Unfinished, sink);
+    } else {
+        st.phase = Phase::Pick;
+    }
+}
+
+/// Draws one card; `false` when there was none to draw.
+fn draw<S: Sink>(
+    st: &mut State,
+    player: Player,
+    cause: Option<Option<&CardInfo>>,
+    sink: &mut S,
+) -> bool {
+    let Some(kind) = st.seats[player.index()].draw() else {
+        sink.emit(|| Event::NoDraw { player });
+        return false;
+    };
+    sink.emit(|| Event::Draw {
+        player,
+        card: CardName(st.table.name(kind)),
+        cause: match cause {
+            Some(by) => DrawCause::Text(name(by)),
+            None => DrawCause::DrawPhase,
+        },
+    });
+    settle_deck(st, player, sink);
+    true
+}
+
+/// "When a player's deck is depleted (reaches zero cards), their discard pile is shuffled
+/// back into their deck": checked after every move, so a deck is never empty while the
+/// discard pile holds cards (SK-A15).
+#[inline]
+pub fn settle_deck<S: Sink>(st: &mut State, player: Player, sink: &mut S) {
+    let seat = &mut st.seats[player.index()];
+    if seat.depleted() {
+        let cards = seat.reshuffle(&mut st.rng);
+        sink.emit(|| Event::Reshuffle { player, cards });
+    }
+}
+
+pub fn finish<S: Sink>(st: &mut State, end: End, sink: &mut S) {
+    st.phase = Phase::Over(end);
+    let (winner, reason) = end_reason(end);
+    sink.emit(|| Event::GameOver {
+        winner,
+        reason,
+        rounds: st.round,
+        health: st.seats.map(|s| s.health),
+    });
+}
+
+pub fn end_reason(end: End) -> (Option<Player>, &'static str) {
+    match end {
+        End::Won(p) => (Some(p), "health-zero"),
+        End::Draw => (None, "both-zero"),
+        End::Unfinished => (None, "round-limit"),
+    }
+}
+
+fn reveal(c: &CardInfo) -> Played {
+    Played {
+        card: CardName(std::sync::Arc::clone(&c.name)),
+        colour: c.colour,
+        value: c.value,
+    }
+}
+
+fn name(c: Option<&CardInfo>) -> CardName {
+    CardName(c.map_or_else(
+        || std::sync::Arc::from("nothing"),
+        |c| std::sync::Arc::clone(&c.name),
+    ))
+}
+
+fn bit_name(b: u8) -> &'static str {
+    bit::NAMES
+        .iter()
+        .find(|(_, x)| *x == b)
+        .map_or("text", |(n, _)| n)
+}
