@@ -8,27 +8,33 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FormatFile {
+    #[schemars(with = "String")]
     pub id: Spanned<String>,
+    #[schemars(with = "String")]
     pub game: Spanned<String>,
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Id of a format whose zones, rules and revisions this one starts from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
     pub extends: Option<Spanned<String>>,
     /// Size limits per zone id. A deck zone not listed here may not hold cards.
     #[serde(default)]
     pub zones: BTreeMap<String, ZoneLimit>,
     #[serde(default)]
+    #[schemars(with = "Vec<Rule>")]
     pub rules: Vec<Spanned<Rule>>,
     #[serde(default)]
     pub revisions: Vec<Revision>,
 }
 
-#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ZoneLimit {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -40,7 +46,7 @@ pub struct ZoneLimit {
 }
 
 /// One rule of a format. The `kind` is the rule id its findings carry.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",
@@ -88,7 +94,7 @@ fn one() -> u32 {
     1
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CopyOverride {
     pub card: String,
@@ -96,25 +102,27 @@ pub struct CopyOverride {
     pub max: CopyMax,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum CopyMax {
     Count(u32),
     Any(AnyWord),
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnyWord {
     Any,
 }
 
 /// A published ban/limited list, in force from `effective` until the next revision.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Revision {
+    #[schemars(with = "String")]
     pub effective: Spanned<toml::value::Datetime>,
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     pub banned: Vec<Spanned<String>>,
     /// Card name → the most copies allowed.
     #[serde(default)]

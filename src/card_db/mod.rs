@@ -11,13 +11,13 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// `card-db/<game>/game.toml`: what a game is made of.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameFile {
     pub game: GameDef,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameDef {
     /// Short id used in formats, card files and on the command line (`jforce`).
@@ -59,7 +59,7 @@ pub struct GameDef {
     pub sets: Vec<SetDef>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CardType {
     pub id: String,
@@ -73,7 +73,7 @@ pub struct CardType {
     pub legendary: bool,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ZoneDef {
     pub id: String,
@@ -85,14 +85,14 @@ pub struct ZoneDef {
     pub default: bool,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct StatRange {
     pub min: i64,
     pub max: i64,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SetDef {
     pub code: String,
@@ -100,60 +100,76 @@ pub struct SetDef {
 }
 
 /// Any other file in `card-db/<game>/`: a list of cards.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CardFile {
+    #[schemars(with = "String")]
     pub game: Spanned<String>,
     /// Every card in this file has invented stats (the shipped sets are samples).
     #[serde(default)]
     pub invented: bool,
     #[serde(default)]
+    #[schemars(with = "Vec<Card>")]
     pub cards: Vec<Spanned<Card>>,
 }
 
 /// One card. Only `id`, `name`, `type` and `set` are always required; which stats a type needs
 /// is said by the game definition (`requires`), and `db check` enforces it.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Card {
     /// Stable id, unique within the game (`JF-012`).
+    #[schemars(with = "String")]
     pub id: Spanned<String>,
+    #[schemars(with = "String")]
     pub name: Spanned<String>,
     #[serde(rename = "type")]
+    #[schemars(with = "String")]
     pub kind: Spanned<String>,
+    #[schemars(with = "String")]
     pub set: Spanned<String>,
     /// Collector number within the set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
     /// J Force: Charge cost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub cost: Option<Spanned<i64>>,
     /// J Force: attack value of a Hero, Strike or Evolution.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub attack: Option<Spanned<i64>>,
     /// J Force: a Hero's HP, or the HP an Evolution adds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub hp: Option<Spanned<i64>>,
     /// Force of Will: attacking power.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub atk: Option<Spanned<i64>>,
     /// Force of Will: defending power.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub def: Option<Spanned<i64>>,
     /// Force of Will: one entry per attribute icon of the cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<String>")]
     pub attribute_cost: Vec<Spanned<String>>,
     /// Force of Will: will of any attribute.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub free_cost: Option<Spanned<i64>>,
     /// Force of Will: the card's attributes; for a magic stone, the will it produces.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<String>")]
     pub attribute: Vec<Spanned<String>>,
     /// Red/blue/green duel: the card's colour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
     pub colour: Option<Spanned<String>>,
     /// Red/blue/green duel: the amount a card deals, heals or blocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<i64>")]
     pub value: Option<Spanned<i64>>,
     /// Marks a Legendary card where Legendary is not a type of its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -162,11 +178,13 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub basic: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<String>")]
     pub keywords: Vec<Spanned<String>>,
     /// Race or trait line (`Human`, `Dragon`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub race: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<Evolution>")]
     pub evolution: Option<Spanned<Evolution>>,
     /// Force of Will: the ruler's Judgment and the J/ruler it becomes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -182,6 +200,7 @@ pub struct Card {
     pub ability: Option<String>,
     /// What the card does, in the engine's effect vocabulary.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<Effect>")]
     pub effects: Vec<Spanned<Effect>>,
     /// Activate abilities (`[cost]: [effect]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -191,7 +210,7 @@ pub struct Card {
     pub invented: bool,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Evolution {
     /// Name of the evolution line (cards of one line share it).
@@ -202,7 +221,7 @@ pub struct Evolution {
     pub base: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Judgment {
     /// Will to pay to do Judgment.
@@ -220,7 +239,7 @@ pub struct Judgment {
     pub text: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Ability {
     /// The rest symbol is part of the cost.
@@ -239,7 +258,7 @@ pub struct Ability {
 }
 
 /// The closed effect vocabulary. Each game's `effects` list says which kinds its engine runs.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",
@@ -285,7 +304,7 @@ pub enum Effect {
 }
 
 /// Who or what an effect aims at.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Target {
     /// The card itself (or the unit it is attached to).

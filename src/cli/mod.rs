@@ -3,9 +3,12 @@
 //! print errors themselves — `main` does that once.
 
 mod cards;
+mod completions;
 mod db;
 mod db_diff;
 mod formats;
+mod man;
+mod schema;
 mod validate;
 
 use crate::catalog::{Catalog, DataOptions};
@@ -91,6 +94,12 @@ pub enum Command {
     Formats(formats::FormatsArgs),
     /// Search the card databases.
     Cards(cards::CardsArgs),
+    /// Print the JSON Schema of a data file kind, for editors.
+    Schema(schema::SchemaArgs),
+    /// Print a shell completion script.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff).
+    Man(man::ManArgs),
 }
 
 /// How a command ended, when it could do its job.
@@ -140,6 +149,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Db(cmd) => db::run(&ctx, cmd, out),
         Command::Formats(args) => formats::run(&ctx, args, out),
         Command::Cards(args) => cards::run(&ctx, args, out),
+        Command::Schema(args) => schema::run(&ctx, args, out),
+        Command::Completions(args) => completions::run(&ctx, args, out),
+        Command::Man(args) => man::run(&ctx, args, out),
     }?;
     out.flush().map_err(write_error)?;
     Ok(status)

@@ -218,6 +218,10 @@ fn check_format(format: &str, doc: &Value, path: &str, errors: &mut Vec<String>)
         }
         (f, Value::Number(_)) if f.starts_with("uint") => {}
         (f, Value::Number(_)) if f.starts_with("int") || f == "double" || f == "float" => {}
+        // A numeric format says nothing about other types (JSON Schema: formats apply to
+        // the instance type they are defined for).
+        (f, _)
+            if f.starts_with("uint") || f.starts_with("int") || f == "double" || f == "float" => {}
         ("date-time", Value::String(_)) => panic!("{path}: date-time is not checked"),
         (_, Value::String(_)) => panic!("{path}: format `{format}` is not supported"),
         _ => {}

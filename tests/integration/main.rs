@@ -7,6 +7,7 @@ mod db_diff;
 mod examples;
 mod json_schema;
 mod robustness;
+mod shell;
 mod skirmish_rules;
 mod support;
 mod validate_cli;

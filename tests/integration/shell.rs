@@ -1,0 +1,153 @@
+//! `schema`, `completions` and `man`: generated from the types and the clap definitions, and
+//! checked against what they describe.
+
+use crate::json_schema;
+use crate::support::{decksmith, root};
+use serde_json::Value;
+use std::path::Path;
+
+/// A TOML document as the JSON an editor's schema check sees (dates become strings).
+fn toml_to_json(value: toml::Value) -> Value {
+    match value {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(i) => Value::from(i),
+        toml::Value::Float(f) => Value::from(f),
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(items) => Value::Array(items.into_iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => {
+            Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect())
+        }
+    }
+}
+
+fn load(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    toml_to_json(toml::Value::Table(toml::from_str(&text).unwrap()))
+}
+
+fn schema(kind: &str) -> Value {
+    let out = decksmith(["schema", kind]).expect(0);
+    let schema = out.json();
+    assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
+    schema
+}
+
+fn toml_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_shipped_data_file_conforms_to_its_schema() {
+    let (cards, game, format) = (schema("card-db"), schema("game"), schema("format"));
+    let mut checked = 0;
+    for g in ["jforce", "fow", "skirmish"] {
+        for file in toml_files(&root().join("card-db").join(g)) {
+            let schema = if file.ends_with("game.toml") {
+                &game
+            } else {
+                &cards
+            };
+            let errors = json_schema::check(schema, &load(&file));
+            assert!(errors.is_empty(), "{}: {errors:#?}", file.display());
+            checked += 1;
+        }
+    }
+    for file in toml_files(&root().join("formats")) {
+        let errors = json_schema::check(&format, &load(&file));
+        assert!(errors.is_empty(), "{}: {errors:#?}", file.display());
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked}");
+}
+
+#[test]
+fn the_schemas_reject_what_decksmith_rejects() {
+    let cards = schema("card-db");
+    let typo = serde_json::json!({
+        "game": "jforce",
+        "cards": [{"id": "X", "name": "Y", "type": "strike", "set": "JF1", "legandary": true}]
+    });
+    let errors = json_schema::check(&cards, &typo);
+    assert!(
+        errors.iter().any(|e| e.contains("legandary")),
+        "{errors:#?}"
+    );
+    let format = schema("format");
+    let bad_rule = serde_json::json!({
+        "id": "x", "game": "jforce", "name": "X",
+        "rules": [{"kind": "copy-limit", "max": -1}]
+    });
+    assert!(!json_schema::check(&format, &bad_rule).is_empty());
+    let unknown_kind = serde_json::json!({
+        "id": "x", "game": "jforce", "name": "X",
+        "rules": [{"kind": "copy-limt", "max": 3}]
+    });
+    assert!(!json_schema::check(&format, &unknown_kind).is_empty());
+    // Descriptions come from the doc comments.
+    assert!(cards
+        .to_string()
+        .contains("Stable id, unique within the game"));
+}
+
+#[test]
+fn completions_cover_every_command() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = decksmith(["completions", shell]).expect(0);
+        for word in ["validate", "diff", "schema", "completions"] {
+            assert!(out.stdout.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let out = decksmith(["completions", "tcsh"]).expect(2);
+    assert!(out.stderr.contains("possible values"), "{}", out.stderr);
+}
+
+#[test]
+fn man_pages_for_the_tool_and_each_command() {
+    let out = decksmith(["man"]).expect(0).stdout;
+    assert!(out.contains(".TH decksmith 1"), "{out}");
+    assert!(out.contains(".SH SUBCOMMANDS"), "{out}");
+    assert!(out.contains("decksmith\\-validate(1)"), "{out}");
+    let diff = decksmith(["man", "db", "diff"]).expect(0).stdout;
+    assert!(
+        diff.contains(".TH decksmith\\-db\\-diff 1") || diff.contains(".TH decksmith-db-diff 1"),
+        "{diff}"
+    );
+    assert!(diff.contains("\\-\\-decks"), "{diff}");
+    let bad = decksmith(["man", "validat"]).expect(2);
+    assert!(
+        bad.stderr.contains("did you mean `validate`?"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn the_man_page_renders_with_man_when_it_is_installed() {
+    let Ok(status) = std::process::Command::new("man").arg("--version").output() else {
+        return;
+    };
+    if !status.status.success() {
+        return;
+    }
+    let page = crate::support::temp_file("decksmith.1", decksmith(["man"]).expect(0).stdout);
+    let out = std::process::Command::new("man")
+        .args(["-l", "-P", "cat"])
+        .arg(&page)
+        .env("MANWIDTH", "80")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("SYNOPSIS"), "{text}");
+}
