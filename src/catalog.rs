@@ -162,7 +162,7 @@ pub fn parse_toml<T: DeserializeOwned>(file: &Arc<SourceFile>) -> Result<T, Prob
 }
 
 /// serde says "unknown field `legandary`, expected one of `id`, `name`, …"; offer the closest.
-fn unknown_field_help(message: &str) -> Option<String> {
+pub(crate) fn unknown_field_help(message: &str) -> Option<String> {
     let rest = message.strip_prefix("unknown field `")?;
     let (field, rest) = rest.split_once('`')?;
     let expected: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();

@@ -27,6 +27,13 @@ pub enum Error {
     /// A card database or format is broken; every problem found is listed.
     #[error("{} in the card data", plural(.0.len(), "problem"))]
     Data(Vec<Problem>),
+    /// A deck list cannot be read or converted; every problem found is listed, each pointing
+    /// at its line.
+    #[error("{message}")]
+    Deck {
+        message: String,
+        problems: Vec<Problem>,
+    },
     /// The command line asks for something that cannot be done.
     #[error("{message}")]
     Usage {
@@ -66,12 +73,25 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Reads a text file a person wrote, refusing huge and non-UTF-8 files with a clear error.
 pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
-    use std::io::Read;
     let file = std::fs::File::open(path).map_err(|source| Error::Read {
         path: path.to_owned(),
         source,
     })?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    read_limited(file, size, path)
+}
+
+/// Reads standard input like a file (`-` on the command line), with the same limits.
+pub fn read_stdin() -> Result<String, Error> {
+    read_limited(std::io::stdin().lock(), 0, std::path::Path::new("<stdin>"))
+}
+
+fn read_limited(
+    reader: impl std::io::Read,
+    size: u64,
+    path: &std::path::Path,
+) -> Result<String, Error> {
+    use std::io::Read;
     if size > MAX_FILE_BYTES {
         return Err(Error::TooLarge {
             path: path.to_owned(),
@@ -81,7 +101,8 @@ pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
     }
     let mut bytes = Vec::with_capacity(size as usize);
     // `take` guards against files that grow while being read (or report no size, like pipes).
-    file.take(MAX_FILE_BYTES + 1)
+    reader
+        .take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|source| Error::Read {
             path: path.to_owned(),
@@ -97,5 +118,69 @@ pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
     String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
         path: path.to_owned(),
         offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// Writes a file so that it appears whole or not at all: the text goes to a temporary file
+/// beside it, which is then renamed over it (`replace`) or hard-linked into place, which fails
+/// if the file exists, so that nothing is overwritten without being asked even when two
+/// writers race.
+pub fn write_atomic(path: &std::path::Path, text: &str, replace: bool) -> Result<(), Error> {
+    use std::io::{ErrorKind, Write};
+    let exists = || {
+        Error::usage_with_help(
+            format!("`{}` already exists", path.display()),
+            "pass --force to replace it",
+        )
+    };
+    let Some(file_name) = path.file_name() else {
+        return Err(Error::usage(format!(
+            "`{}` does not name a file",
+            path.display()
+        )));
+    };
+    if !replace && path.exists() {
+        return Err(exists());
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        drop(file);
+        if replace {
+            return std::fs::rename(&temp, path);
+        }
+        match std::fs::hard_link(&temp, path) {
+            Ok(()) => std::fs::remove_file(&temp),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => Err(e),
+            // A file system without hard links: fall back to a checked rename.
+            Err(_) if path.exists() => Err(ErrorKind::AlreadyExists.into()),
+            Err(_) => std::fs::rename(&temp, path),
+        }
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written.map_err(|source| {
+        if source.kind() == ErrorKind::AlreadyExists {
+            exists()
+        } else {
+            Error::Write {
+                path: path.to_owned(),
+                source,
+            }
+        }
     })
 }

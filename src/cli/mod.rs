@@ -4,6 +4,7 @@
 
 mod cards;
 mod completions;
+mod convert;
 mod db;
 mod db_diff;
 mod formats;
@@ -100,6 +101,8 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff).
     Man(man::ManArgs),
+    /// Convert a deck list between encodings (text, json, toml, csv, code, arena, cod).
+    Convert(convert::ConvertArgs),
 }
 
 /// How a command ended, when it could do its job.
@@ -152,6 +155,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Schema(args) => schema::run(&ctx, args, out),
         Command::Completions(args) => completions::run(&ctx, args, out),
         Command::Man(args) => man::run(&ctx, args, out),
+        Command::Convert(args) => convert::run(&ctx, args, out),
     }?;
     out.flush().map_err(write_error)?;
     Ok(status)

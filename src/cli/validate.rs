@@ -3,7 +3,7 @@
 use super::{emit, Context, ReportOutput, Status};
 use crate::catalog::{parse_toml, Catalog};
 use crate::date::Date;
-use crate::deck::encoding::text;
+use crate::deck::encoding::{self, Encoding};
 use crate::diagnostic::SourceFile;
 use crate::error::{plural, read_text, Error};
 use crate::format::{self, Format, FormatFile};
@@ -20,8 +20,12 @@ use std::path::{Path, PathBuf};
 pub struct ValidateArgs {
     /// Deck list files, folders (searched recursively for `.deck` files) and quoted glob
     /// patterns (`'decks/**/*.deck'`).
-    #[arg(required = true, value_name = "PATH")]
+    /// Any deck encoding is read (text, json, toml, csv, code, arena, cod).
+    #[arg(required_unless_present = "code", value_name = "PATH")]
     pub decks: Vec<PathBuf>,
+    /// A deck code to check (repeatable).
+    #[arg(long = "code", value_name = "CODE")]
+    pub code: Vec<String>,
     /// Format id or format file to check against, instead of each deck's `format:` header.
     #[arg(long, value_name = "ID|PATH")]
     pub format: Option<String>,
@@ -62,7 +66,12 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
             .collect();
         progress.finish_and_clear();
         // The first failure in argument order, so the error does not depend on scheduling.
-        let outcomes = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let mut outcomes = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+        for code in &args.code {
+            let source = SourceFile::new(code.trim(), code.trim());
+            let hint = Some(Encoding::Code);
+            outcomes.push(check_deck_as(&catalog, forced.as_ref(), &source, date, hint)?);
+        }
         let rendered = render(&outcomes, args.output, ctx.colour);
         Ok((outcomes, rendered))
     })?;
@@ -137,7 +146,18 @@ pub fn check_deck(
     source: &std::sync::Arc<SourceFile>,
     date: Date,
 ) -> Result<DeckOutcome, Error> {
-    let deck = text::parse(&source.text);
+    check_deck_as(catalog, forced, source, date, None)
+}
+
+/// [`check_deck`] for a deck in a known encoding (`None`: tell it from the name and content).
+pub fn check_deck_as(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    source: &std::sync::Arc<SourceFile>,
+    date: Date,
+    encoding: Option<Encoding>,
+) -> Result<DeckOutcome, Error> {
+    let deck = encoding::read(source, encoding, catalog)?;
     let name = deck.name.as_ref().map(|n| n.value.clone());
     let outcome = |report| DeckOutcome {
         path: source.name.clone(),

@@ -73,4 +73,30 @@ impl Deck {
             .map(|e| u64::from(e.count))
             .sum()
     }
+
+    /// The deck with every span and line number cleared: what two readings of a deck in
+    /// different encodings have in common when nothing was lost.
+    pub fn without_locations(mut self) -> Deck {
+        let clear = |l: &mut Option<Located<String>>| {
+            if let Some(l) = l {
+                l.span = None;
+                l.line = None;
+            }
+        };
+        clear(&mut self.format);
+        clear(&mut self.name);
+        for zone in &mut self.zones {
+            zone.span = None;
+            zone.line = None;
+            for entry in &mut zone.entries {
+                entry.span = None;
+                entry.line = None;
+            }
+        }
+        for problem in &mut self.problems {
+            problem.span = None;
+            problem.line = None;
+        }
+        self
+    }
 }

@@ -195,6 +195,11 @@ pub fn error(error: &crate::error::Error, choice: crate::cli::ColorChoice) -> St
             out.push_str(&format!("error: {error}\n"));
             out
         }
+        crate::error::Error::Deck { message, problems } => {
+            let mut out = render(problems, colour);
+            out.push_str(&format!("error: {message}\n"));
+            out
+        }
         crate::error::Error::Usage { message, help } => {
             let mut p = Problem::error("usage", message.clone());
             p.help = help.clone();

@@ -3,6 +3,7 @@
 mod batch;
 mod boundaries;
 mod ci_output;
+mod convert;
 mod db_diff;
 mod examples;
 mod json_schema;

@@ -1,3 +1,565 @@
-//! Deck list encodings, one file each.
+//! Deck list encodings, one file each, and what they share: naming an encoding, telling which
+//! one a file is written in, reading any of them into a [`Deck`], putting a deck into canonical
+//! form against its game, and writing a canonical deck out again.
+//!
+//! Conversion is read → [`canonical`] → [`write`]. Readers keep what was written (names as
+//! typed, zone headers as typed, the lines they came from); [`canonical`] resolves every card
+//! and zone against the game and refuses what it cannot place, so that the writers only ever see
+//! decks every encoding agrees on. An encoding that still cannot express something (a deck code
+//! needs a database id for every card) refuses the deck, naming the card and its line.
 
+pub mod arena;
+pub mod cod;
+pub mod code;
+pub mod csv;
+pub mod json;
 pub mod text;
+pub mod toml;
+
+use crate::card_db::{Game, ZoneDef};
+use crate::catalog::Catalog;
+use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
+use crate::diagnostic::{Problem, SourceFile};
+use crate::error::Error;
+use crate::names;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A deck list file syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Encoding {
+    /// decksmith's own `.deck` list.
+    Text,
+    Json,
+    Toml,
+    /// `zone,count,id,name` rows.
+    Csv,
+    /// The shareable deck code (docs/deck-code.md).
+    Code,
+    /// The Arena-style text export (`Deck` / `Sideboard` sections, `4 Name (SET) 123`).
+    Arena,
+    /// Cockatrice's `.cod` XML.
+    Cod,
+}
+
+impl Encoding {
+    pub const ALL: [Encoding; 7] = [
+        Encoding::Text,
+        Encoding::Json,
+        Encoding::Toml,
+        Encoding::Csv,
+        Encoding::Code,
+        Encoding::Arena,
+        Encoding::Cod,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Text => "text",
+            Encoding::Json => "json",
+            Encoding::Toml => "toml",
+            Encoding::Csv => "csv",
+            Encoding::Code => "code",
+            Encoding::Arena => "arena",
+            Encoding::Cod => "cod",
+        }
+    }
+
+    /// The file extension decksmith gives a file of this encoding.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Encoding::Text => "deck",
+            Encoding::Arena => "txt",
+            other => other.name(),
+        }
+    }
+
+    /// The encoding a file extension names on its own. `.txt` names none: both Arena exports
+    /// and hand-written lists use it, so the content decides.
+    pub fn from_extension(ext: &str) -> Option<Encoding> {
+        match ext.to_ascii_lowercase().as_str() {
+            "deck" => Some(Encoding::Text),
+            "json" => Some(Encoding::Json),
+            "toml" => Some(Encoding::Toml),
+            "csv" => Some(Encoding::Csv),
+            "cod" | "xml" => Some(Encoding::Cod),
+            "code" => Some(Encoding::Code),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Encoding {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase();
+        Encoding::ALL
+            .into_iter()
+            .find(|e| e.name() == key)
+            .ok_or_else(|| {
+                let all: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
+                match names::suggest(s, all.iter().copied()) {
+                    Some(m) => format!("no encoding `{s}`; did you mean `{m}`?"),
+                    None => format!("no encoding `{s}`; the encodings are {}", all.join(", ")),
+                }
+            })
+    }
+}
+
+/// Why the encoding of an input could not be told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ambiguous {
+    pub candidates: Vec<Encoding>,
+    pub reason: String,
+}
+
+/// Tells the encoding of `text`, read from a file called `name` (if it has one). The extension
+/// decides when it names an encoding; otherwise the content does. Text and Arena lists look
+/// alike, so both are tried: the one that reads without problems wins, and when both read
+/// cleanly into different decks the input is ambiguous.
+pub fn detect(name: Option<&str>, text: &str) -> Result<Encoding, Ambiguous> {
+    let ext = name
+        .map(std::path::Path::new)
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str());
+    if let Some(found) = ext.and_then(Encoding::from_extension) {
+        return Ok(found);
+    }
+    let body = text.trim_start_matches('\u{feff}').trim();
+    if body.starts_with('{') {
+        return Ok(Encoding::Json);
+    }
+    if body.starts_with('<') {
+        return Ok(Encoding::Cod);
+    }
+    let first_line = body.lines().next().unwrap_or("");
+    if csv::is_header(first_line) {
+        return Ok(Encoding::Csv);
+    }
+    if code::looks_like_code(body) {
+        return Ok(Encoding::Code);
+    }
+    if looks_like_toml(body) {
+        return Ok(Encoding::Toml);
+    }
+    let as_text = text::parse(text);
+    let as_arena = arena::parse(text);
+    match (as_text.problems.is_empty(), as_arena.problems.is_empty()) {
+        (true, false) => Ok(Encoding::Text),
+        (false, true) => Ok(Encoding::Arena),
+        (false, false) => Ok(Encoding::Text),
+        (true, true) if same_reading(&as_text, &as_arena) => Ok(Encoding::Text),
+        (true, true) => Err(Ambiguous {
+            candidates: vec![Encoding::Text, Encoding::Arena],
+            reason: "it reads as a text list and as an Arena list, into different decks \
+                     (Arena takes a trailing `(SET) 123` as the card's printing, text as part \
+                     of its name)"
+                .into(),
+        }),
+    }
+}
+
+/// Whether two readings hold the same cards in the same places (their spans aside).
+fn same_reading(a: &Deck, b: &Deck) -> bool {
+    a.clone().without_locations() == b.clone().without_locations()
+}
+
+/// A TOML deck has `key = value` lines or a `[zones]` table; no text or Arena line does.
+fn looks_like_toml(body: &str) -> bool {
+    body.lines().map(str::trim).any(|line| {
+        if line.starts_with("[zones") {
+            return true;
+        }
+        let key_end = line
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"'))
+            .unwrap_or(line.len());
+        key_end > 0
+            && !line.starts_with(|c: char| c.is_ascii_digit())
+            && line[key_end..].trim_start().starts_with('=')
+    })
+}
+
+/// Reads a deck in `hint`'s encoding, or in the one [`detect`] finds. Problems with single
+/// lines stay in `deck.problems` (validation reports them as `parse` findings); an input that
+/// cannot be read at all is an error. The catalog turns a deck code's card ids into names.
+pub fn read(
+    source: &Arc<SourceFile>,
+    hint: Option<Encoding>,
+    catalog: &Catalog,
+) -> Result<Deck, Error> {
+    let encoding = match hint {
+        Some(e) => e,
+        None => {
+            detect(Some(&source.name), &source.text).map_err(|a| ambiguity_error(source, &a))?
+        }
+    };
+    read_as(source, encoding, catalog)
+}
+
+/// Reads a deck in the given encoding.
+pub fn read_as(
+    source: &Arc<SourceFile>,
+    encoding: Encoding,
+    catalog: &Catalog,
+) -> Result<Deck, Error> {
+    let text = &*source.text;
+    let read = match encoding {
+        Encoding::Text => Ok(text::parse(text)),
+        Encoding::Json => json::parse(text),
+        Encoding::Toml => toml::parse(text),
+        Encoding::Csv => csv::parse(text),
+        Encoding::Code => code::read(text, catalog),
+        Encoding::Arena => Ok(arena::parse(text)),
+        Encoding::Cod => cod::parse(text),
+    };
+    read.map_err(|p| Error::Deck {
+        message: format!("cannot read `{}` as {encoding}", source.name),
+        problems: vec![to_problem(source, "parse", &p)],
+    })
+}
+
+/// The error for an input whose encoding cannot be told.
+pub fn ambiguity_error(source: &SourceFile, ambiguous: &Ambiguous) -> Error {
+    let names: Vec<String> = ambiguous
+        .candidates
+        .iter()
+        .map(|c| format!("`--from {c}`"))
+        .collect();
+    Error::usage_with_help(
+        format!(
+            "cannot tell which encoding `{}` is in: {}",
+            source.name, ambiguous.reason
+        ),
+        format!("say which with {}", names.join(" or ")),
+    )
+}
+
+/// A problem at a deck line, as a diagnostic about the file.
+pub fn to_problem(source: &Arc<SourceFile>, code: &str, p: &ParseProblem) -> Problem {
+    let mut problem = Problem::error(code, p.message.clone())
+        .in_file(source)
+        .maybe_help(p.help.clone());
+    if let Some(span) = &p.span {
+        problem = problem.label(span.clone(), "");
+    }
+    problem
+}
+
+/// The zone a header or foreign section name (`Deck`, `Sideboard`, `main`) stands for.
+pub fn zone_for_name<'g>(game: &'g Game, name: &str) -> Option<&'g ZoneDef> {
+    game.zone_for_header(name)
+        .or_else(|| match names::key(name).as_str() {
+            "deck" | "main" | "maindeck" | "main deck" => game.default_zone(),
+            "sideboard" | "side" => game.zone("side"),
+            _ => None,
+        })
+}
+
+/// Puts a deck into the form every encoding writes: `format` set, zones named by the game's
+/// zone ids (each once, in the order first met, empty ones left out), every known card under
+/// its database name and id, unknown cards under the name as written. Everything that cannot
+/// be placed is returned, each with its line: the deck's own parse problems, unknown zones,
+/// unknown card ids, an id and a name that disagree, and names no encoding could carry.
+pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<ParseProblem>> {
+    let mut problems = deck.problems.clone();
+    let mut zones: Vec<Zone> = Vec::new();
+    for zone in &deck.zones {
+        let def = if zone.span.is_none() && zone.name == "main" {
+            game.default_zone()
+        } else {
+            zone_for_name(game, &zone.name)
+        };
+        let Some(def) = def else {
+            let ids: Vec<&str> = game.def.zones.iter().map(|z| z.id.as_str()).collect();
+            problems.push(ParseProblem {
+                message: format!("unknown zone `{}`", zone.name),
+                help: Some(format!(
+                    "{} decks have the zones {}",
+                    game.def.name,
+                    ids.join(", ")
+                )),
+                span: zone.span.clone(),
+                line: zone.line,
+            });
+            continue;
+        };
+        let index = match zones.iter().position(|z| z.name == def.id) {
+            Some(i) => i,
+            None => {
+                zones.push(Zone {
+                    name: def.id.clone(),
+                    span: zone.span.clone(),
+                    line: zone.line,
+                    entries: Vec::new(),
+                });
+                zones.len() - 1
+            }
+        };
+        for entry in &zone.entries {
+            match canonical_entry(entry, game) {
+                Ok(e) => zones[index].entries.push(e),
+                Err(p) => problems.push(p),
+            }
+        }
+    }
+    zones.retain(|z| !z.entries.is_empty());
+    let name = match &deck.name {
+        Some(n) => match check_text("deck name", &n.value, n.span.clone(), n.line) {
+            Ok(()) => Some(Located {
+                value: n.value.trim().to_owned(),
+                ..n.clone()
+            }),
+            Err(p) => {
+                problems.push(p);
+                None
+            }
+        },
+        None => None,
+    };
+    if !problems.is_empty() {
+        problems.sort_by_key(|p| p.line.unwrap_or(u32::MAX));
+        return Err(problems);
+    }
+    Ok(Deck {
+        format: Some(Located {
+            value: format.to_owned(),
+            span: deck.format.as_ref().and_then(|f| f.span.clone()),
+            line: deck.format.as_ref().and_then(|f| f.line),
+        }),
+        name,
+        zones,
+        problems: Vec::new(),
+    })
+}
+
+fn canonical_entry(entry: &Entry, game: &Game) -> Result<Entry, ParseProblem> {
+    let problem = |message: String, help: String| ParseProblem {
+        message,
+        help: Some(help),
+        span: entry.span.clone(),
+        line: entry.line,
+    };
+    if !(1..=MAX_COUNT).contains(&entry.count) {
+        return Err(problem(
+            format!("count {} of `{}` is out of range", entry.count, entry.card),
+            format!("counts go from 1 to {MAX_COUNT}"),
+        ));
+    }
+    let card = match &entry.id {
+        Some(id) => {
+            let key = names::key(id);
+            let Some(i) = game
+                .find(id)
+                .filter(|&i| names::key(game.cards[i].id()) == key)
+            else {
+                return Err(problem(
+                    format!("unknown card id `{id}`"),
+                    format!(
+                        "ids come from the {} card database; `decksmith cards --game {}` lists them",
+                        game.def.name, game.def.id
+                    ),
+                ));
+            };
+            let written = names::key(&entry.card);
+            if written != key && written != names::key(game.cards[i].name()) {
+                return Err(problem(
+                    format!(
+                        "id `{id}` is `{}`, but the name says `{}`",
+                        game.cards[i].name(),
+                        entry.card
+                    ),
+                    "correct the id or the name so that both name the same card".into(),
+                ));
+            }
+            Some(i)
+        }
+        None => game.find(&entry.card),
+    };
+    Ok(match card {
+        Some(i) => Entry {
+            count: entry.count,
+            card: game.cards[i].name().to_owned(),
+            id: Some(game.cards[i].id().to_owned()),
+            span: entry.span.clone(),
+            line: entry.line,
+        },
+        None => {
+            check_text("card name", &entry.card, entry.span.clone(), entry.line)?;
+            Entry {
+                count: entry.count,
+                card: entry.card.trim().to_owned(),
+                id: None,
+                span: entry.span.clone(),
+                line: entry.line,
+            }
+        }
+    })
+}
+
+/// Names must fit on one line of every encoding: not empty, no line breaks or other control
+/// characters.
+fn check_text(
+    what: &str,
+    value: &str,
+    span: Option<Range<usize>>,
+    line: Option<u32>,
+) -> Result<(), ParseProblem> {
+    let reason = if value.trim().is_empty() {
+        Some("is empty")
+    } else if value.chars().any(char::is_control) {
+        Some("holds a line break or another control character")
+    } else {
+        None
+    };
+    match reason {
+        None => Ok(()),
+        Some(reason) => Err(ParseProblem {
+            message: format!("{what} `{}` {reason}", value.escape_debug()),
+            help: Some(format!("a {what} is one line of text")),
+            span,
+            line,
+        }),
+    }
+}
+
+/// Writes a canonical deck (see [`canonical`]) of `game` in `encoding`.
+pub fn write(deck: &Deck, encoding: Encoding, game: &Game) -> Result<String, Vec<ParseProblem>> {
+    match encoding {
+        Encoding::Text => Ok(text::write(deck)),
+        Encoding::Json => Ok(json::write(deck)),
+        Encoding::Toml => Ok(toml::write(deck)),
+        Encoding::Csv => Ok(csv::write(deck)),
+        Encoding::Code => code::write(deck, game).map(|mut c| {
+            c.push('\n');
+            c
+        }),
+        Encoding::Arena => arena::write(deck, game),
+        Encoding::Cod => Ok(cod::write(deck, game)),
+    }
+}
+
+/// Byte offset → 1-based line number, by binary search over line starts.
+pub(crate) struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub(crate) fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    pub(crate) fn line(&self, offset: usize) -> u32 {
+        self.starts.partition_point(|&s| s <= offset) as u32
+    }
+
+    /// Byte offset of a 1-based line and column (in characters), as serde_json reports them.
+    pub(crate) fn offset(&self, text: &str, line: usize, column: usize) -> usize {
+        let start = self
+            .starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(text.len());
+        let rest = text.get(start..).unwrap_or("");
+        start
+            + rest
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(rest.len(), |(i, _)| i)
+    }
+}
+
+/// One card entry of the structured encodings (JSON, TOML): `{count, id, name}`, either of
+/// `id` and `name` may be left out, not both.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct EntryFile {
+    count: i64,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+impl EntryFile {
+    pub(crate) fn into_entry(self, span: Range<usize>, line: u32) -> Result<Entry, ParseProblem> {
+        let problem = |message: String, help: &str| ParseProblem {
+            message,
+            help: Some(help.to_owned()),
+            span: Some(span.clone()),
+            line: Some(line),
+        };
+        let count = u32::try_from(self.count)
+            .ok()
+            .filter(|c| (1..=MAX_COUNT).contains(c))
+            .ok_or_else(|| {
+                problem(
+                    format!("count {} is out of range", self.count),
+                    &format!("counts go from 1 to {MAX_COUNT}"),
+                )
+            })?;
+        let card =
+            match (&self.name, &self.id) {
+                (Some(n), _) => n.clone(),
+                (None, Some(id)) => id.clone(),
+                (None, None) => return Err(problem(
+                    "an entry needs a `name` or an `id`".into(),
+                    "write the card as `{count = 3, id = \"JF-010\", name = \"Ember Striker\"}`",
+                )),
+            };
+        Ok(Entry {
+            count,
+            card,
+            id: self.id,
+            span: Some(span),
+            line: Some(line),
+        })
+    }
+}
+
+/// A map read in document order (serde maps are unordered; zones are not).
+pub(crate) struct Ordered<K, V>(pub(crate) Vec<(K, V)>);
+
+impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Ordered<K, V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V2<K, V>(std::marker::PhantomData<(K, V)>);
+        impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Visitor<'de> for V2<K, V> {
+            type Value = Ordered<K, V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a table of zones, each a list of card entries")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry()? {
+                    if out.len() >= MAX_ZONES {
+                        return Err(serde::de::Error::custom(format!(
+                            "more than {MAX_ZONES} zones"
+                        )));
+                    }
+                    out.push((k, v));
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(V2(std::marker::PhantomData))
+    }
+}
+
+/// No game has more zones than this; a file with more is not a deck.
+pub const MAX_ZONES: usize = 16;
+
+/// Quotes a string the way JSON, TOML and the docs show it (`"A \"B\""`).
+pub(crate) fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}

@@ -108,7 +108,7 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
 }
 
 /// `3 Name` / `3x Name`: the count and where the name starts.
-fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Option<String>)> {
+pub(crate) fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Option<String>)> {
     let digits = content.bytes().take_while(u8::is_ascii_digit).count();
     let number = &content[..digits];
     let mut rest = &content[digits..];

@@ -1,0 +1,198 @@
+//! The deck as JSON: top-level `format`, `name` and `zones`, where `zones` maps each zone id to
+//! its entries `{"count", "id", "name"}` in deck order. Zones keep the order they are written
+//! in, and each entry keeps its place in the file, so findings point at the entry's line.
+
+use super::{quoted, EntryFile, LineIndex, Ordered};
+use crate::catalog::unknown_field_help;
+use crate::deck::{Deck, Located, ParseProblem, Zone};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::fmt::Write as _;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct File<'a> {
+    #[serde(default, borrow)]
+    format: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    name: Option<&'a RawValue>,
+    #[serde(borrow)]
+    zones: Ordered<String, Vec<&'a RawValue>>,
+}
+
+/// Reads a JSON deck. A file that is not JSON, or not shaped like a deck, is refused whole; a
+/// bad entry becomes a problem of the deck and reading goes on.
+pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
+    let lines = LineIndex::new(text);
+    let help = |message: &str| {
+        unknown_field_help(message).or_else(|| {
+            Some("a JSON deck is {\"format\": …, \"name\": …, \"zones\": {\"main\": [{\"count\": 3, \"id\": …, \"name\": …}]}}".into())
+        })
+    };
+    let error = |e: serde_json::Error| {
+        let message = without_location(&e);
+        let offset = lines.offset(text, e.line(), e.column());
+        ParseProblem {
+            help: help(&message),
+            message,
+            span: Some(offset..offset),
+            line: Some(lines.line(offset)),
+        }
+    };
+    let file: File = serde_json::from_str(text).map_err(error)?;
+    let located = |raw: &RawValue| -> Result<Located<String>, ParseProblem> {
+        let start = offset_in(text, raw.get());
+        let span = start..start + raw.get().len();
+        let value: String = serde_json::from_str(raw.get()).map_err(|_| ParseProblem {
+            message: format!("`{}` is not a string", raw.get()),
+            help: Some("write it in double quotes".into()),
+            span: Some(span.clone()),
+            line: Some(lines.line(start)),
+        })?;
+        Ok(Located {
+            value,
+            span: Some(span),
+            line: Some(lines.line(start)),
+        })
+    };
+    let mut deck = Deck {
+        format: file.format.map(located).transpose()?,
+        name: file.name.map(located).transpose()?,
+        ..Deck::default()
+    };
+    let mut search_from = 0;
+    for (zone_name, entries) in file.zones.0 {
+        // The key's own place: the first time it is written after the previous zone.
+        let key = quoted(&zone_name);
+        let key_at = text
+            .get(search_from..)
+            .and_then(|rest| rest.find(&key))
+            .map(|i| search_from + i);
+        let mut zone = Zone {
+            name: zone_name,
+            span: key_at.map(|k| k..k + key.len()),
+            line: key_at.map(|k| lines.line(k)),
+            entries: Vec::with_capacity(entries.len()),
+        };
+        for raw in entries {
+            let start = offset_in(text, raw.get());
+            let span = start..start + raw.get().len();
+            let line = lines.line(start);
+            search_from = span.end;
+            let read = serde_json::from_str::<EntryFile>(raw.get())
+                .map_err(|e| {
+                    let message = without_location(&e);
+                    ParseProblem {
+                        help: help(&message),
+                        message,
+                        span: Some(span.clone()),
+                        line: Some(line),
+                    }
+                })
+                .and_then(|e| e.into_entry(span, line));
+            match read {
+                Ok(entry) => zone.entries.push(entry),
+                Err(p) => deck.problems.push(p),
+            }
+        }
+        deck.zones.push(zone);
+    }
+    Ok(deck)
+}
+
+/// serde_json ends its messages with "at line L column C"; the diagnostic shows the place.
+fn without_location(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message,
+    }
+}
+
+/// Where a slice borrowed from `text` starts in it.
+fn offset_in(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize)
+        .checked_sub(text.as_ptr() as usize)
+        .filter(|&o| o <= text.len())
+        .unwrap_or(0)
+}
+
+/// Writes a canonical deck, one entry per line.
+pub fn write(deck: &Deck) -> String {
+    let mut out = String::from("{\n");
+    if let Some(format) = &deck.format {
+        let _ = writeln!(out, "  \"format\": {},", quoted(&format.value));
+    }
+    if let Some(name) = &deck.name {
+        let _ = writeln!(out, "  \"name\": {},", quoted(&name.value));
+    }
+    out.push_str("  \"zones\": {");
+    for (z, zone) in deck.zones.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{}\n    {}: [",
+            if z == 0 { "" } else { "," },
+            quoted(&zone.name)
+        );
+        for (i, e) in zone.entries.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{}\n      {{\"count\": {}",
+                if i == 0 { "" } else { "," },
+                e.count
+            );
+            if let Some(id) = &e.id {
+                let _ = write!(out, ", \"id\": {}", quoted(id));
+            }
+            let _ = write!(out, ", \"name\": {}}}", quoted(&e.card));
+        }
+        out.push_str(if zone.entries.is_empty() {
+            "]"
+        } else {
+            "\n    ]"
+        });
+    }
+    out.push_str(if deck.zones.is_empty() {
+        "}\n}\n"
+    } else {
+        "\n  }\n}\n"
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_keep_their_lines_and_zone_order() {
+        let text = "{\"format\": \"f\", \"zones\": {\n \"side\": [\n  {\"count\": 2, \"name\": \"B\"}],\n \"main\": [{\"count\": 1, \"id\": \"X-1\"}]}}";
+        let deck = parse(text).unwrap();
+        assert_eq!(deck.zones[0].name, "side");
+        assert_eq!(deck.zones[0].line, Some(2));
+        assert_eq!(deck.zones[0].entries[0].line, Some(3));
+        assert_eq!(deck.zones[1].entries[0].card, "X-1");
+        assert_eq!(deck.format.unwrap().line, Some(1));
+    }
+
+    #[test]
+    fn a_bad_entry_is_a_problem_and_the_rest_is_read() {
+        let text = "{\"zones\": {\"main\": [\n{\"count\": 0, \"name\": \"A\"},\n{\"count\": 1, \"nmae\": \"B\"},\n{\"count\": 1, \"name\": \"C\"}]}}";
+        let deck = parse(text).unwrap();
+        assert_eq!(deck.zones[0].entries.len(), 1);
+        let lines: Vec<_> = deck.problems.iter().map(|p| p.line).collect();
+        assert_eq!(lines, [Some(2), Some(3)]);
+        assert!(deck.problems[1].message.contains("unknown field `nmae`"));
+        assert_eq!(
+            deck.problems[1].help.as_deref(),
+            Some("did you mean `name`?")
+        );
+    }
+
+    #[test]
+    fn syntax_errors_point_at_their_line() {
+        let err = parse("{\n\"zones\": {\n\"main\": [}\n}").unwrap_err();
+        assert_eq!(err.line, Some(3));
+        assert!(!err.message.contains(" at line "), "{}", err.message);
+    }
+}

@@ -1,0 +1,136 @@
+//! The deck as TOML: top-level `format` and `name`, and a `[zones]` table mapping each zone id
+//! to an array of inline tables `{ count, id, name }` in deck order.
+
+use super::{EntryFile, LineIndex, Ordered};
+use crate::catalog::unknown_field_help;
+use crate::deck::{Deck, Located, ParseProblem, Zone};
+use ::toml::Spanned;
+use serde::Deserialize;
+use std::fmt::Write as _;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct File {
+    #[serde(default)]
+    format: Option<Spanned<String>>,
+    #[serde(default)]
+    name: Option<Spanned<String>>,
+    zones: Ordered<Spanned<String>, Vec<Spanned<EntryFile>>>,
+}
+
+/// Reads a TOML deck. TOML is read whole, so any error refuses the file, pointing at its place.
+pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
+    let lines = LineIndex::new(text);
+    let file: File = ::toml::from_str(text).map_err(|e| {
+        let message = e.message().trim().to_owned();
+        let span = e.span();
+        ParseProblem {
+            help: unknown_field_help(&message).or_else(|| {
+                Some("a TOML deck has `format = \"…\"`, `name = \"…\"` and `[zones]` with `main = [{ count = 3, id = \"…\", name = \"…\" }]`".into())
+            }),
+            line: span.as_ref().map(|s| lines.line(s.start)),
+            span,
+            message,
+        }
+    })?;
+    let located = |s: Spanned<String>| {
+        let span = s.span();
+        Located {
+            line: Some(lines.line(span.start)),
+            span: Some(span),
+            value: s.into_inner(),
+        }
+    };
+    let mut deck = Deck {
+        format: file.format.map(located),
+        name: file.name.map(located),
+        ..Deck::default()
+    };
+    for (name, entries) in file.zones.0 {
+        let name = located(name);
+        let mut zone = Zone {
+            name: name.value,
+            span: name.span,
+            line: name.line,
+            entries: Vec::with_capacity(entries.len()),
+        };
+        for e in entries {
+            let span = e.span();
+            let line = lines.line(span.start);
+            match e.into_inner().into_entry(span, line) {
+                Ok(entry) => zone.entries.push(entry),
+                Err(p) => deck.problems.push(p),
+            }
+        }
+        deck.zones.push(zone);
+    }
+    Ok(deck)
+}
+
+fn string(s: &str) -> String {
+    ::toml::Value::String(s.to_owned()).to_string()
+}
+
+fn key(s: &str) -> String {
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        s.to_owned()
+    } else {
+        string(s)
+    }
+}
+
+/// Writes a canonical deck, one entry per line.
+pub fn write(deck: &Deck) -> String {
+    let mut out = String::new();
+    if let Some(format) = &deck.format {
+        let _ = writeln!(out, "format = {}", string(&format.value));
+    }
+    if let Some(name) = &deck.name {
+        let _ = writeln!(out, "name = {}", string(&name.value));
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str("[zones]\n");
+    for zone in &deck.zones {
+        let _ = writeln!(out, "{} = [", key(&zone.name));
+        for e in &zone.entries {
+            let _ = write!(out, "    {{ count = {}", e.count);
+            if let Some(id) = &e.id {
+                let _ = write!(out, ", id = {}", string(id));
+            }
+            let _ = writeln!(out, ", name = {} }},", string(&e.card));
+        }
+        out.push_str("]\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_keep_document_order_and_entries_their_lines() {
+        let text = "format = \"f\"\n[zones]\nside = [\n  { count = 2, name = \"B\" },\n]\nmain = [{ count = 1, id = \"X-1\" }]\n";
+        let deck = parse(text).unwrap();
+        let zones: Vec<_> = deck
+            .zones
+            .iter()
+            .map(|z| (z.name.as_str(), z.line))
+            .collect();
+        assert_eq!(zones, [("side", Some(3)), ("main", Some(6))]);
+        assert_eq!(deck.zones[0].entries[0].line, Some(4));
+        assert_eq!(deck.zones[1].entries[0].card, "X-1");
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_with_a_suggestion() {
+        let err = parse("[zones]\nmain = [{ count = 1, nmae = \"A\" }]\n").unwrap_err();
+        assert_eq!(err.line, Some(2));
+        assert_eq!(err.help.as_deref(), Some("did you mean `name`?"));
+    }
+}
