@@ -70,7 +70,13 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
         for code in &args.code {
             let source = SourceFile::new(code.trim(), code.trim());
             let hint = Some(Encoding::Code);
-            outcomes.push(check_deck_as(&catalog, forced.as_ref(), &source, date, hint)?);
+            outcomes.push(check_deck_as(
+                &catalog,
+                forced.as_ref(),
+                &source,
+                date,
+                hint,
+            )?);
         }
         let rendered = render(&outcomes, args.output, ctx.colour);
         Ok((outcomes, rendered))

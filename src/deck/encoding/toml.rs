@@ -46,7 +46,10 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
         name: file.name.map(located),
         ..Deck::default()
     };
-    for (name, entries) in file.zones.0 {
+    // The TOML reader hands tables over sorted by key; the key spans give the written order.
+    let mut zones = file.zones.0;
+    zones.sort_by_key(|(name, _)| name.span().start);
+    for (name, entries) in zones {
         let name = located(name);
         let mut zone = Zone {
             name: name.value,
