@@ -5,6 +5,7 @@ mod boundaries;
 mod ci_output;
 mod convert;
 mod db_diff;
+mod encodings;
 mod examples;
 mod json_schema;
 mod robustness;
