@@ -34,6 +34,9 @@ pub enum Error {
         message: String,
         problems: Vec<Problem>,
     },
+    /// A match script cannot be played; every problem found is listed.
+    #[error("{} in the match script", plural(.0.len(), "problem"))]
+    Script(Vec<Problem>),
     /// The command line asks for something that cannot be done.
     #[error("{message}")]
     Usage {

@@ -3,8 +3,9 @@
 use super::{Card, GameDef, ZoneDef};
 use crate::diagnostic::SourceFile;
 use crate::names;
+use std::any::Any;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Where a card was read from, for diagnostics that point into the database.
 #[derive(Debug, Clone)]
@@ -29,6 +30,10 @@ pub struct Game {
     exact: names::KeyMap<u32>,
     /// Lookup keys of each zone's id and headers, in zone order.
     zone_keys: Vec<Vec<String>>,
+    /// What the game's match engine derived from the cards (its compact card table), built on
+    /// first use: random self-play starts thousands of games from one database, and each
+    /// would otherwise rebuild it. Emptied whenever the cards change.
+    engine_cache: OnceLock<Arc<dyn Any + Send + Sync>>,
 }
 
 impl Game {
@@ -51,7 +56,29 @@ impl Game {
             origins: Vec::new(),
             index: names::KeyMap::default(),
             exact: names::KeyMap::default(),
+            engine_cache: OnceLock::new(),
         }
+    }
+
+    /// The engine's data derived from this game, built by `build` on first use and shared
+    /// afterwards. A build that fails is not kept, so the error comes back every time.
+    pub fn engine_data<T, E>(&self, build: impl FnOnce(&Game) -> Result<T, E>) -> Result<Arc<T>, E>
+    where
+        T: Any + Send + Sync,
+    {
+        if let Some(cached) = self.engine_cache.get() {
+            if let Ok(data) = Arc::clone(cached).downcast::<T>() {
+                return Ok(data);
+            }
+            // Another engine's data is cached (never happens in practice: one engine per
+            // game); build without caching rather than evict it.
+            return build(self).map(Arc::new);
+        }
+        let data = Arc::new(build(self)?);
+        let _ = self
+            .engine_cache
+            .set(Arc::clone(&data) as Arc<dyn Any + Send + Sync>);
+        Ok(data)
     }
 
     pub fn id(&self) -> &str {
@@ -66,6 +93,7 @@ impl Game {
         }
         self.cards.push(card);
         self.origins.push(origin);
+        self.engine_cache = OnceLock::new();
     }
 
     /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
@@ -74,6 +102,7 @@ impl Game {
         self.origins.clear();
         self.index.clear();
         self.exact.clear();
+        self.engine_cache = OnceLock::new();
     }
 
     /// Finds a card by name or id, ignoring case, Unicode form and quote style.

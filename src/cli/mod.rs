@@ -9,6 +9,7 @@ mod db;
 mod db_diff;
 mod formats;
 mod man;
+mod match_cmd;
 mod schema;
 mod validate;
 
@@ -22,7 +23,8 @@ use std::path::PathBuf;
 /// play scripted matches.
 ///
 /// Exit status: 0 success (every deck legal), 1 a checked thing failed (an illegal deck, a
-/// lint error), 2 decksmith could not do its job (bad arguments, unreadable or broken files).
+/// lint error, a failed expectation or illegal action in a match script), 2 decksmith could
+/// not do its job (bad arguments, unreadable or broken files).
 #[derive(Debug, Parser)]
 #[command(name = "decksmith", version, max_term_width = 100)]
 pub struct Cli {
@@ -103,6 +105,9 @@ pub enum Command {
     Man(man::ManArgs),
     /// Convert a deck list between encodings (text, json, toml, csv, code, arena, cod).
     Convert(convert::ConvertArgs),
+    /// Play scripted matches and random self-play with the rules engines.
+    #[command(subcommand)]
+    Match(match_cmd::MatchCommand),
 }
 
 /// How a command ended, when it could do its job.
@@ -156,6 +161,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Completions(args) => completions::run(&ctx, args, out),
         Command::Man(args) => man::run(&ctx, args, out),
         Command::Convert(args) => convert::run(&ctx, args, out),
+        Command::Match(cmd) => match_cmd::run(&ctx, cmd, out),
     }?;
     out.flush().map_err(write_error)?;
     Ok(status)

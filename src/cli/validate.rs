@@ -200,7 +200,7 @@ pub fn check_deck_as(
 }
 
 /// `--format` takes a format id, or the path of a format file (which may extend a known one).
-fn resolve_format_arg(catalog: &Catalog, arg: &str) -> Result<Format, Error> {
+pub(super) fn resolve_format_arg(catalog: &Catalog, arg: &str) -> Result<Format, Error> {
     if let Some(f) = catalog.format(arg) {
         return Ok(f.clone());
     }

@@ -6,8 +6,15 @@
 //! `apply`, which either changes the state and reports events or rejects the action with a
 //! reason and leaves the state as it was.
 
+pub mod expect;
+pub mod jforce;
+pub mod random;
+pub mod registry;
 pub mod rng;
+pub mod runner;
+pub mod script;
 pub mod skirmish;
+pub mod transcript;
 
 use serde::Serialize;
 use std::fmt;
@@ -165,4 +172,45 @@ pub trait Engine {
     /// Checks the rules' invariants (cards conserved across zones, resources within caps, …);
     /// random self-play calls this after every action.
     fn check_invariants(state: &Self::State) -> Result<(), String>;
+
+    /// Games in a series when a script does not say (`best-of`): J Force plays best of three.
+    const BEST_OF: u32 = 1;
+
+    /// Who goes first in the next game of a series, given the games played so far; `None`
+    /// lets the game's own setup rule decide again (the default).
+    fn next_first(previous: &[Outcome]) -> Option<Player> {
+        let _ = previous;
+        None
+    }
+
+    /// Checks one action's events against the state before and after it (life changes only
+    /// through damage and heal events, …); random self-play calls this after every action
+    /// when it checks invariants. The default checks nothing.
+    fn check_transition(
+        before: &Self::State,
+        events: &[Self::Event],
+        after: &Self::State,
+    ) -> Result<(), String> {
+        let _ = (before, events, after);
+        Ok(())
+    }
+}
+
+/// A card name with a `'static` lifetime, so that events and actions can be small `Copy`
+/// values that still print themselves. Each distinct name is stored once per process, so the
+/// memory kept is bounded by the names of the loaded databases, however often they load.
+pub fn intern(name: &str) -> &'static str {
+    use std::collections::BTreeSet;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(|| Mutex::new(BTreeSet::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(&known) = names.get(name) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.insert(leaked);
+    leaked
 }

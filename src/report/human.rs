@@ -190,7 +190,7 @@ pub fn error(error: &crate::error::Error, choice: crate::cli::ColorChoice) -> St
         }
     };
     match error {
-        crate::error::Error::Data(problems) => {
+        crate::error::Error::Data(problems) | crate::error::Error::Script(problems) => {
             let mut out = render(problems, colour);
             out.push_str(&format!("error: {error}\n"));
             out

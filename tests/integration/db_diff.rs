@@ -267,11 +267,7 @@ fn a_ban_in_a_data_folder_changes_verdicts() {
     );
     // The table is 100 columns wide and the deck path absolute: in a checkout with a long
     // path the `why` cell wraps, so look for its parts.
-    assert!(
-        out.stdout.contains("+ banned") && out.stdout.contains("(line 11):"),
-        "{}",
-        out.stdout
-    );
+    assert!(out.stdout.contains("+ banned (line"), "{}", out.stdout);
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod db_diff;
 mod encodings;
 mod examples;
 mod json_schema;
+mod matches;
 mod robustness;
 mod shell;
 mod skirmish_rules;

@@ -1,0 +1,209 @@
+//! The J Force game state: two seats (Hero, HP, Charge pool, deck, hand, Discard, Battle
+//! Zone), whose turn and phase it is, and the match's RNG. Cards are database indices (`u16`);
+//! names come from the shared card table, so cloning a state copies numbers only.
+
+use super::cards::{Aim, Table};
+use crate::engine::rng::Rng;
+use crate::engine::Player;
+use std::sync::Arc;
+
+/// A Hero or a Strike in play, with its Evolution stack and attached Supports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// The base card (the Hero, or the Strike as played).
+    pub card: u16,
+    /// Evolution cards layered on it, lowest level first.
+    pub evolutions: Vec<u16>,
+    /// Supports attached to it (JF-A23), with their owner and the attack they add.
+    pub attached: Vec<Attachment>,
+    /// Attacked this turn ("once per turn").
+    pub attacked: bool,
+    /// Attack added until end of turn.
+    pub boost: i32,
+    /// Attack added for as long as it stays in play.
+    pub lasting: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attachment {
+    pub card: u16,
+    pub owner: Player,
+    pub attack: i32,
+}
+
+impl Unit {
+    pub fn new(card: u16) -> Unit {
+        Unit {
+            card,
+            evolutions: Vec::new(),
+            attached: Vec::new(),
+            attacked: false,
+            boost: 0,
+            lasting: 0,
+        }
+    }
+
+    /// The card on top: the highest Evolution, or the base card.
+    pub fn top(&self) -> u16 {
+        self.evolutions.last().copied().unwrap_or(self.card)
+    }
+
+    pub fn name(&self, table: &Table) -> &'static str {
+        table.name(self.top())
+    }
+
+    /// The attack value combat compares: the top card's, plus attachments and boosts. Never
+    /// below 0 (a lowered attack deals no negative damage).
+    pub fn attack(&self, table: &Table) -> i32 {
+        let printed = table.card(self.top()).attack;
+        let attached: i32 = self.attached.iter().map(|a| a.attack).sum();
+        (printed + attached + self.boost + self.lasting).max(0)
+    }
+
+    /// The level index of the top Evolution, if any.
+    pub fn level(&self, table: &Table) -> Option<u8> {
+        self.evolutions
+            .last()
+            .and_then(|&e| table.card(e).evolution.map(|evo| evo.level))
+    }
+}
+
+/// Where a unit is on its side of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    Hero,
+    Battle(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    pub hero: Unit,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub charge: i32,
+    /// Top card last, so a draw is a pop.
+    pub deck: Vec<u16>,
+    pub hand: Vec<u16>,
+    /// Oldest first.
+    pub discard: Vec<u16>,
+    pub battle: Vec<Unit>,
+    /// Legendary cards this player has used this game (once per match: JF-A04).
+    pub legendary_used: Vec<u16>,
+    /// Cards the player brought in the draw deck, for the conservation invariant.
+    pub cards: u32,
+}
+
+impl Seat {
+    pub fn unit(&self, slot: Slot) -> Option<&Unit> {
+        match slot {
+            Slot::Hero => Some(&self.hero),
+            Slot::Battle(i) => self.battle.get(usize::from(i)),
+        }
+    }
+
+    pub fn unit_mut(&mut self, slot: Slot) -> Option<&mut Unit> {
+        match slot {
+            Slot::Hero => Some(&mut self.hero),
+            Slot::Battle(i) => self.battle.get_mut(usize::from(i)),
+        }
+    }
+}
+
+/// Whose decision the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The active player's Action Phase: play, evolve, activate, attack, or end the turn.
+    Action,
+    /// The defender decides whether to block the attack by this unit of the active player.
+    Block { attacker: Slot },
+    /// The active player's End Phase: discard down to the hand cap.
+    Discard,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Action => "action",
+            Phase::Block { .. } => "block",
+            Phase::Discard => "discard",
+        }
+    }
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    HpZero,
+    DeckOut,
+}
+
+impl Reason {
+    pub fn id(self) -> &'static str {
+        match self {
+            Reason::HpZero => "hp-zero",
+            Reason::DeckOut => "deck-out",
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub table: Arc<Table>,
+    pub rng: Rng,
+    pub seats: [Seat; 2],
+    pub active: Player,
+    pub first: Player,
+    /// 1 is the first player's first turn, 2 the other player's first turn, and so on.
+    pub turn: u32,
+    pub phase: Phase,
+    /// Set once a player has lost: the winner and why.
+    pub over: Option<(Player, Reason)>,
+}
+
+impl std::fmt::Debug for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The card table is the database's; printing it with every state helps nobody.
+        f.debug_struct("State")
+            .field("seats", &self.seats)
+            .field("active", &self.active)
+            .field("first", &self.first)
+            .field("turn", &self.turn)
+            .field("phase", &self.phase)
+            .field("over", &self.over)
+            .finish_non_exhaustive()
+    }
+}
+
+impl State {
+    pub fn seat(&self, p: Player) -> &Seat {
+        &self.seats[p.index()]
+    }
+
+    pub fn seat_mut(&mut self, p: Player) -> &mut Seat {
+        &mut self.seats[p.index()]
+    }
+
+    pub fn unit(&self, owner: Player, slot: Slot) -> Option<&Unit> {
+        self.seat(owner).unit(slot)
+    }
+
+    /// Who must decide now.
+    pub fn decider(&self) -> Player {
+        match self.phase {
+            Phase::Block { .. } => self.active.other(),
+            Phase::Action | Phase::Discard => self.active,
+        }
+    }
+
+    /// The Hero a Hero aim means for a card controlled by `controller`.
+    pub fn hero_of(controller: Player, aim: Aim) -> Option<Player> {
+        match aim {
+            Aim::Hero { enemy } => Some(if enemy {
+                controller.other()
+            } else {
+                controller
+            }),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The random player and seeded self-play, for any engine: from a state, pick uniformly among
+//! the legal actions until the game ends. Legal actions are enumerable, so this needs nothing
+//! from a game but the `Engine` trait. With checking on, every action's events and the state
+//! after it are checked against the engine's invariants: self-play is the engines' strongest
+//! test. The buffers live in [`SelfPlay`], so a long run allocates only what the engine does.
+
+use super::rng::Rng;
+use super::{Engine, Outcome, Setup};
+use std::fmt;
+
+/// Actions in one game above which self-play gives up: an engine that lets a game run this
+/// long has a loop in its rules (no shipped game comes near it).
+pub const MAX_ACTIONS: u64 = 100_000;
+
+/// One finished self-play game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub actions: u64,
+}
+
+/// Self-play found a bug: an invariant broke, an enumerated action was refused, or the game
+/// stalled. `seed` and `action` reproduce it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub seed: u64,
+    /// Actions applied before the failure.
+    pub action: u64,
+    /// The action that failed or led to the broken state, as the script language writes it.
+    pub last: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seed {}, after {} actions", self.seed, self.action)?;
+        if let Some(last) = &self.last {
+            write!(f, " (last: `{last}`)")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// A random player with reusable buffers.
+pub struct SelfPlay<E: Engine> {
+    actions: Vec<E::Action>,
+    events: Vec<E::Event>,
+    /// Check invariants and transitions after every action.
+    pub check: bool,
+    /// Give up (with a violation) after this many actions.
+    pub max_actions: u64,
+}
+
+impl<E: Engine> Default for SelfPlay<E> {
+    fn default() -> Self {
+        SelfPlay {
+            actions: Vec::with_capacity(64),
+            events: Vec::with_capacity(64),
+            check: true,
+            max_actions: MAX_ACTIONS,
+        }
+    }
+}
+
+impl<E: Engine> SelfPlay<E> {
+    pub fn new(check: bool) -> Self {
+        SelfPlay {
+            check,
+            ..SelfPlay::default()
+        }
+    }
+
+    /// Plays one game from `setup` to its end; the player's choices come from `player_seed`,
+    /// the game's own randomness from `setup.seed`.
+    pub fn play(&mut self, setup: &Setup<'_>, player_seed: u64) -> Result<GameResult, Violation> {
+        let violation = |action: u64, last: Option<String>, message: String| Violation {
+            seed: setup.seed,
+            action,
+            last,
+            message,
+        };
+        self.events.clear();
+        let mut state = E::setup(setup, &mut self.events)
+            .map_err(|m| violation(0, None, format!("setup failed: {m}")))?;
+        if self.check {
+            E::check_invariants(&state)
+                .map_err(|m| violation(0, None, format!("after setup: {m}")))?;
+        }
+        let mut rng = Rng::new(player_seed);
+        let mut count = 0u64;
+        loop {
+            if let Some(outcome) = E::outcome(&state) {
+                return Ok(GameResult {
+                    outcome,
+                    actions: count,
+                });
+            }
+            self.actions.clear();
+            E::legal_actions(&state, &mut self.actions);
+            let Some(action) = rng.pick(&self.actions) else {
+                return Err(violation(
+                    count,
+                    None,
+                    "no legal action, yet the game is not over".to_owned(),
+                ));
+            };
+            if count >= self.max_actions {
+                return Err(violation(
+                    count,
+                    None,
+                    format!("the game did not end within {} actions", self.max_actions),
+                ));
+            }
+            self.events.clear();
+            let before = self.check.then(|| state.clone());
+            if let Err(e) = E::apply(&mut state, action, &mut self.events) {
+                return Err(violation(
+                    count,
+                    Some(action.to_string()),
+                    format!("a legal action was refused: {e}"),
+                ));
+            }
+            count += 1;
+            if let Some(before) = before {
+                E::check_invariants(&state)
+                    .and_then(|()| E::check_transition(&before, &self.events, &state))
+                    .map_err(|m| violation(count, Some(action.to_string()), m))?;
+            }
+        }
+    }
+}
+
+/// The random player's seed for a game, kept apart from the game's own seed so that the
+/// player's choices do not mirror the shuffles.
+pub fn player_seed(game_seed: u64) -> u64 {
+    Rng::new(game_seed ^ 0x5EED_0FC0_FFEE).next_u64()
+}
