@@ -2,10 +2,11 @@
 //! discards, draw. Written once, generic over where events go, so that `apply` records a
 //! transcript and random self-play runs the same code with no events and no allocation.
 
-use super::cards::{bit, CardInfo, Colour, Kind, Text};
+use super::cards::{bit, CardInfo, Colour, Kind, Table, Text};
 use super::event::{CardName, DrawCause, Event, Played};
-use super::state::{End, Phase, State};
+use super::state::{End, Phase, Seat, State};
 use super::ROUND_LIMIT;
+use crate::engine::rng::Rng;
 use crate::engine::Player;
 
 /// Where events go.
@@ -36,27 +37,57 @@ pub struct Resolved {
     pub damage: [i32; 2],
 }
 
+/// A state taken apart: the card table to read while the rest moves.
+struct Board<'a> {
+    table: &'a Table,
+    seats: &'a mut [Seat; 2],
+    rng: &'a mut Rng,
+    round: &'a mut u32,
+    phase: &'a mut Phase,
+}
+
+impl Board<'_> {
+    fn of(st: &mut State) -> Board<'_> {
+        let State {
+            table,
+            seats,
+            rng,
+            round,
+            phase,
+        } = st;
+        Board {
+            table,
+            seats,
+            rng,
+            round,
+            phase,
+        }
+    }
+}
+
 /// Plays one round from the skirmish phase on. `picks` are hand positions, already checked
 /// (`None`: an empty hand reveals nothing, SK-A14).
 pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut S) -> Resolved {
-    st.round += 1;
+    let mut b = Board::of(st);
+    let b = &mut b;
+    let table = b.table;
+    *b.round += 1;
 
     // Skirmish phase: both cards go face up onto their discard piles at once.
     let mut played: [Option<Kind>; 2] = [None, None];
     for p in Player::BOTH {
         if let Some(pos) = picks[p.index()] {
-            played[p.index()] = Some(st.seats[p.index()].hand_to_discard(pos));
+            played[p.index()] = Some(b.seats[p.index()].hand_to_discard(pos));
         }
     }
-    let table = std::sync::Arc::clone(&st.table);
     let info = played.map(|k| k.map(|k| table.card(k)));
     sink.emit(|| Event::Reveal {
-        round: st.round,
+        round: *b.round,
         p1: info[0].map(reveal),
         p2: info[1].map(reveal),
     });
     for p in Player::BOTH {
-        settle_deck(st, p, sink);
+        settle_deck(b, p, sink);
     }
 
     // Resolve phase. Texts first decide whether they can stand together (SK-A17).
@@ -172,7 +203,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
     for me in Player::BOTH {
         let i = me.index();
         if let Some(limit) = text[i].hand_limit {
-            st.seats[i].hand_limit = limit;
+            b.seats[i].hand_limit = limit;
             sink.emit(|| Event::HandLimit {
                 player: me,
                 card: name(info[i]),
@@ -180,7 +211,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
             });
         }
         for _ in 0..text[i].draw {
-            if !draw(st, me, Some(info[i]), sink) {
+            if !draw(b, me, Some(info[i]), sink) {
                 break;
             }
         }
@@ -189,11 +220,11 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
     // End phase: apply the net change, then the only check that ends a game (SK-A08).
     for me in Player::BOTH {
         let i = me.index();
-        let before = st.seats[i].health;
+        let before = b.seats[i].health;
         let after = before
             .saturating_add(out.healed[i])
             .saturating_sub(out.damage[i]);
-        st.seats[i].health = after;
+        b.seats[i].health = after;
         sink.emit(|| Event::Health {
             player: me,
             before,
@@ -202,7 +233,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
             damage: out.damage[i],
         });
     }
-    let down = st.seats.map(|s| s.health <= 0);
+    let down = b.seats.map(|s| s.health <= 0);
     let end = match down {
         [true, true] => Some(End::Draw),
         [true, false] => Some(End::Won(Player::P2)),
@@ -210,14 +241,14 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         [false, false] => None,
     };
     if let Some(end) = end {
-        finish(st, end, sink);
+        finish(b, end, sink);
         return out;
     }
 
     // Over the hand limit after the end phase: discard before the draw phase (SK-A16).
     let mut waiting = false;
     for me in Player::BOTH {
-        let seat = &st.seats[me.index()];
+        let seat = &b.seats[me.index()];
         if seat.excess() > 0 {
             waiting = true;
             sink.emit(|| Event::MustDiscard {
@@ -228,9 +259,9 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         }
     }
     if waiting {
-        st.phase = Phase::Discard;
+        *b.phase = Phase::Discard;
     } else {
-        draw_phase(st, sink);
+        draw_phase(b, sink);
     }
     out
 }
@@ -238,48 +269,49 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
 /// Discards the card at hand position `pos`; once no one is over the limit, the draw phase
 /// follows.
 pub fn discard<S: Sink>(st: &mut State, player: Player, pos: usize, sink: &mut S) {
-    let kind = st.seats[player.index()].hand_to_discard(pos);
+    let b = &mut Board::of(st);
+    let kind = b.seats[player.index()].hand_to_discard(pos);
     sink.emit(|| Event::Discard {
         player,
-        card: CardName(st.table.name(kind)),
+        card: CardName(b.table.name(kind)),
     });
-    settle_deck(st, player, sink);
-    if st.seats.iter().all(|s| s.excess() == 0) {
-        draw_phase(st, sink);
+    settle_deck(b, player, sink);
+    if b.seats.iter().all(|s| s.excess() == 0) {
+        draw_phase(b, sink);
     }
 }
 
-fn draw_phase<S: Sink>(st: &mut State, sink: &mut S) {
+fn draw_phase<S: Sink>(b: &mut Board<'_>, sink: &mut S) {
     for p in Player::BOTH {
-        draw(st, p, None, sink);
+        draw(b, p, None, sink);
     }
-    if st.round >= ROUND_LIMIT {
-        finish(st, End::Unfinished, sink);
+    if *b.round >= ROUND_LIMIT {
+        finish(b, End::Unfinished, sink);
     } else {
-        st.phase = Phase::Pick;
+        *b.phase = Phase::Pick;
     }
 }
 
 /// Draws one card; `false` when there was none to draw.
 fn draw<S: Sink>(
-    st: &mut State,
+    b: &mut Board<'_>,
     player: Player,
     cause: Option<Option<&CardInfo>>,
     sink: &mut S,
 ) -> bool {
-    let Some(kind) = st.seats[player.index()].draw() else {
+    let Some(kind) = b.seats[player.index()].draw() else {
         sink.emit(|| Event::NoDraw { player });
         return false;
     };
     sink.emit(|| Event::Draw {
         player,
-        card: CardName(st.table.name(kind)),
+        card: CardName(b.table.name(kind)),
         cause: match cause {
             Some(by) => DrawCause::Text(name(by)),
             None => DrawCause::DrawPhase,
         },
     });
-    settle_deck(st, player, sink);
+    settle_deck(b, player, sink);
     true
 }
 
@@ -287,22 +319,22 @@ fn draw<S: Sink>(
 /// back into their deck": checked after every move, so a deck is never empty while the
 /// discard pile holds cards (SK-A15).
 #[inline]
-pub fn settle_deck<S: Sink>(st: &mut State, player: Player, sink: &mut S) {
-    let seat = &mut st.seats[player.index()];
+fn settle_deck<S: Sink>(b: &mut Board<'_>, player: Player, sink: &mut S) {
+    let seat = &mut b.seats[player.index()];
     if seat.depleted() {
-        let cards = seat.reshuffle(&mut st.rng);
+        let cards = seat.reshuffle(b.rng);
         sink.emit(|| Event::Reshuffle { player, cards });
     }
 }
 
-pub fn finish<S: Sink>(st: &mut State, end: End, sink: &mut S) {
-    st.phase = Phase::Over(end);
+fn finish<S: Sink>(b: &mut Board<'_>, end: End, sink: &mut S) {
+    *b.phase = Phase::Over(end);
     let (winner, reason) = end_reason(end);
     sink.emit(|| Event::GameOver {
         winner,
         reason,
-        rounds: st.round,
-        health: st.seats.map(|s| s.health),
+        rounds: *b.round,
+        health: b.seats.map(|s| s.health),
     });
 }
 
