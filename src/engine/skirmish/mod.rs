@@ -9,6 +9,7 @@
 mod action;
 pub mod cards;
 mod event;
+mod invariants;
 mod query;
 mod random;
 mod rules;
@@ -211,7 +212,11 @@ impl Engine for Skirmish {
     }
 
     fn check_invariants(state: &State) -> Result<(), String> {
-        query::check_invariants(state)
+        invariants::check_invariants(state)
+    }
+
+    fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
+        invariants::check_transition(before, events, after)
     }
 }
 

@@ -1,10 +1,7 @@
-//! What expectations can read from a duel, and the invariants random self-play checks after
-//! every action.
+//! What expectations can read from a duel (`p2.health`, `p1.hand`, `winner`, `draw`).
 
 use super::cards::Kind;
-use super::rules::end_reason;
 use super::state::{End, Phase, State};
-use super::ROUND_LIMIT;
 use crate::engine::{Player, Value};
 
 /// The paths [`query`] understands, for error messages (`pN` is `p1` or `p2`).
@@ -99,74 +96,4 @@ fn seat_query(st: &State, path: &str) -> Result<Value, String> {
 
 fn count(n: usize) -> Value {
     Value::Int(n as i64)
-}
-
-pub fn check_invariants(st: &State) -> Result<(), String> {
-    let mut scratch = [0 as Kind; super::MAX_CARDS];
-    for p in Player::BOTH {
-        let seat = st.seat(p);
-        let all = seat.all();
-        let sorted = &mut scratch[..all.len()];
-        sorted.copy_from_slice(all);
-        sorted.sort_unstable();
-        if *sorted != *st.table.decks[p.index()] {
-            return Err(format!(
-                "{p}'s cards changed: {} across deck, hand and discard, {} in the deck list",
-                all.len(),
-                st.table.decks[p.index()].len()
-            ));
-        }
-        if seat.depleted() {
-            return Err(format!(
-                "{p}'s deck is empty while the discard pile holds {} cards (SK-A15)",
-                seat.discard().len()
-            ));
-        }
-        match st.phase {
-            // After the draw phase a hand may hold one card over the limit (SK-A16).
-            Phase::Pick if seat.hand_len() > usize::from(seat.hand_limit) + 1 => {
-                return Err(format!(
-                    "{p} holds {} cards after the draw phase, limit {}",
-                    seat.hand_len(),
-                    seat.hand_limit
-                ));
-            }
-            Phase::Pick | Phase::Discard if seat.health <= 0 => {
-                return Err(format!(
-                    "{p} is at {} health and the game goes on",
-                    seat.health
-                ))
-            }
-            _ => {}
-        }
-    }
-    let health = [st.seats[0].health, st.seats[1].health];
-    match st.phase {
-        Phase::Discard if st.seats.iter().all(|s| s.excess() == 0) => {
-            return Err("waiting for discards that no one owes".to_owned());
-        }
-        Phase::Over(end) => {
-            let ok = match end {
-                End::Won(p) => health[p.index()] > 0 && health[p.other().index()] <= 0,
-                End::Draw => health.iter().all(|&h| h <= 0),
-                End::Unfinished => st.round >= ROUND_LIMIT && health.iter().all(|&h| h > 0),
-            };
-            if !ok {
-                return Err(format!(
-                    "the game ended ({}) with health p1 {} and p2 {}",
-                    end_reason(end).1,
-                    health[0],
-                    health[1]
-                ));
-            }
-        }
-        _ => {}
-    }
-    if st.round > ROUND_LIMIT {
-        return Err(format!(
-            "round {} is past the limit {ROUND_LIMIT}",
-            st.round
-        ));
-    }
-    Ok(())
 }

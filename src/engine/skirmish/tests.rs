@@ -5,6 +5,7 @@ use super::*;
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::SourceFile;
+use crate::engine::random::{player_seed, SelfPlay};
 use crate::engine::SeatDeck;
 use std::sync::OnceLock;
 
@@ -894,37 +895,50 @@ fn oracle(game: &Game, cards: [Option<&Card>; 2], conflicts: &[[String; 2]]) -> 
     delta
 }
 
-/// Plays `games` seeded games through the `Engine` interface with random legal actions,
-/// checking the invariants after every action and every round's health change against the
-/// oracle. Returns the outcomes seen.
-fn self_play(games: u64, seed: u64) -> [u32; 4] {
+/// The setup of random game `g`: mostly format-like decks; one game in forty with tiny decks,
+/// to exercise reshuffles, empty hands and the round limit (tiny all-Green decks never end).
+fn random_setup(g: u64, seed: u64, decks_rng: &mut Rng) -> Setup<'static> {
+    let small = g % 40 == 0;
+    let mut deck = || {
+        let cards = if small {
+            let n = decks_rng.below(10);
+            random_deck(decks_rng, n)
+        } else {
+            casual_deck(decks_rng)
+        };
+        SeatDeck {
+            zones: vec![("main".into(), cards)],
+            stacked: false,
+        }
+    };
+    Setup {
+        game: game(),
+        decks: [deck(), deck()],
+        seed: seed ^ g,
+        first: None,
+    }
+}
+
+/// 0 p1 wins, 1 p2 wins, 2 draw, 3 unfinished.
+fn ending(outcome: &Outcome) -> usize {
+    match (outcome.winner, outcome.reason.as_str()) {
+        (Some(Player::P1), _) => 0,
+        (Some(Player::P2), _) => 1,
+        (None, "both-zero") => 2,
+        _ => 3,
+    }
+}
+
+/// Plays `games` seeded games with my own random loop, checking every round's health change
+/// against [`oracle`], which reads the card database directly.
+fn oracle_play(games: u64, seed: u64) -> [u32; 4] {
     let game = game();
-    let mut seen = [0u32; 4]; // p1 wins, p2 wins, draws, unfinished
+    let mut seen = [0u32; 4];
     let mut decks_rng = Rng::new(seed);
     let mut actions = Vec::new();
     let mut events = Vec::new();
     for g in 0..games {
-        // Mostly format-like decks; one in forty tiny, to exercise reshuffles, empty hands
-        // and the round limit (tiny all-Green decks never end).
-        let small = g % 40 == 0;
-        let deck = |rng: &mut Rng| {
-            if small {
-                let n = rng.below(10);
-                random_deck(rng, n)
-            } else {
-                casual_deck(rng)
-            }
-        };
-        let decks = [deck(&mut decks_rng), deck(&mut decks_rng)];
-        let setup = Setup {
-            game,
-            decks: decks.clone().map(|d| SeatDeck {
-                zones: vec![("main".into(), d)],
-                stacked: false,
-            }),
-            seed: seed ^ g,
-            first: None,
-        };
+        let setup = random_setup(g, seed, &mut decks_rng);
         events.clear();
         let mut st = Skirmish::setup(&setup, &mut events).unwrap();
         Skirmish::check_invariants(&st).unwrap();
@@ -983,23 +997,33 @@ fn self_play(games: u64, seed: u64) -> [u32; 4] {
                 }
             }
         }
-        let outcome = Skirmish::outcome(&st).unwrap();
-        seen[match (outcome.winner, outcome.reason.as_str()) {
-            (Some(Player::P1), _) => 0,
-            (Some(Player::P2), _) => 1,
-            (None, "both-zero") => 2,
-            _ => 3,
-        }] += 1;
+        seen[ending(&Skirmish::outcome(&st).unwrap())] += 1;
     }
     seen
 }
 
+/// The shared random player (`engine::random`), checking `check_invariants` and
+/// `check_transition` after every action.
 #[test]
 fn five_thousand_random_games_keep_every_invariant() {
-    let seen = self_play(5000, 0x5eed);
-    assert_eq!(seen.iter().sum::<u32>(), 5000);
+    let mut player = SelfPlay::<Skirmish>::new(true);
+    let mut decks_rng = Rng::new(0x5eed);
+    let mut seen = [0u32; 4];
+    for g in 0..5000 {
+        let setup = random_setup(g, 0x5eed, &mut decks_rng);
+        let result = player
+            .play(&setup, player_seed(setup.seed))
+            .unwrap_or_else(|v| panic!("game {g}: {v}"));
+        seen[ending(&result.outcome)] += 1;
+    }
     // Every ending happens.
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
+fn random_rounds_change_health_exactly_as_the_cards_say() {
+    let seen = oracle_play(1000, 0x0dd);
+    assert_eq!(seen.iter().sum::<u32>(), 1000);
 }
 
 #[test]
