@@ -1,12 +1,12 @@
 //! `decksmith match run|verify|random`: scripted matches and seeded random self-play, for every
 //! game that has an engine (`engine::registry` maps game ids to engines).
 
-use super::validate::{check_deck, resolve_format_arg};
+use super::validate::{check_deck, check_deck_as, resolve_format_arg};
 use super::{emit, Context, Output, Status};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::date::Date;
-use crate::deck::encoding::text;
+use crate::deck::encoding::{self, text, Encoding};
 use crate::diagnostic::{render, Problem, SourceFile};
 use crate::engine::random::{player_seed, SelfPlay, Violation};
 use crate::engine::registry::{self, EngineTask};
@@ -168,18 +168,25 @@ fn prepare<'c>(catalog: &'c Catalog, path: &Path) -> Result<Loaded<'c>, Error> {
         None => Date::today(),
     };
     let mut outcomes = Vec::with_capacity(2);
+    let mut encodings = Vec::with_capacity(2);
     for (who, spec) in Player::BOTH.iter().zip(&script.players) {
-        let source = match spec {
+        // An inline list is the text encoding, whatever the script's own file name says; a
+        // deck file's encoding comes from its name and content.
+        let (source, encoding) = match spec {
             PlayerDeck::Path(p) => {
                 let deck_path = script.dir.join(&p.value);
                 let text = read_text(&deck_path).map_err(|e| {
                     script_error(&file, p.span.clone(), format!("{who}'s deck: {e}"))
                 })?;
-                SourceFile::new(deck_path.display().to_string(), text)
+                (SourceFile::new(deck_path.display().to_string(), text), None)
             }
-            PlayerDeck::Inline { text, span } => inline_source(&file, text, span.clone()),
+            PlayerDeck::Inline { text, span } => (
+                inline_source(&file, text, span.clone()),
+                Some(Encoding::Text),
+            ),
         };
-        let mut outcome = check_deck(catalog, Some(&format), &source, date)?;
+        encodings.push(encoding);
+        let mut outcome = check_deck_as(catalog, Some(&format), &source, date, encoding)?;
         outcome.name = Some(
             outcome
                 .name
@@ -192,8 +199,9 @@ fn prepare<'c>(catalog: &'c Catalog, path: &Path) -> Result<Loaded<'c>, Error> {
     }
     let decks: Vec<crate::deck::Deck> = outcomes
         .iter()
-        .map(|o| text::parse(&o.source.text))
-        .collect();
+        .zip(&encodings)
+        .map(|(o, &e)| encoding::read(&o.source, e, catalog))
+        .collect::<Result<_, _>>()?;
     let mut seats = Vec::with_capacity(script.games.len());
     for plan in &script.games {
         let mut pair: [SeatDeck; 2] = Default::default();

@@ -11,6 +11,7 @@ mod json_schema;
 mod matches;
 mod robustness;
 mod shell;
+mod skirmish_match;
 mod skirmish_rules;
 mod support;
 mod validate_cli;

@@ -165,11 +165,19 @@ fn played(f: &mut fmt::Formatter<'_>, player: Player, p: &Option<Played>) -> fmt
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Shuffle { player, cards } => {
-                write!(f, "{player} shuffles their deck ({cards} cards)")
-            }
+            Event::Shuffle { player, cards } => write!(
+                f,
+                "{player} shuffles their deck ({cards} {})",
+                if *cards == 1 { "card" } else { "cards" }
+            ),
             Event::Stacked { player, cards } => {
-                write!(f, "{player}'s deck is stacked as listed ({cards} cards)")
+                write!(
+                    f,
+                    "{player}'s deck is stacked by the script ({cards} cards)"
+                )
+            }
+            Event::OpeningHand { player, cards } if cards.is_empty() => {
+                write!(f, "{player}'s deck is empty: no opening hand")
             }
             Event::OpeningHand { player, cards } => {
                 write!(f, "{player} draws an opening hand of {}:", cards.len())?;

@@ -4,7 +4,9 @@ use super::cards::Kind;
 use super::state::{End, Phase, State};
 use crate::engine::{Player, Value};
 
-/// The paths [`query`] understands, for error messages (`pN` is `p1` or `p2`).
+/// The paths [`query`] understands, for error messages (`pN` is `p1` or `p2`). Zones are
+/// lists of names; an expectation compares a list with a number by its length
+/// (`p1.hand = 7`).
 pub const PATHS: &[&str] = &[
     "round",
     "phase",
@@ -13,12 +15,9 @@ pub const PATHS: &[&str] = &[
     "draw",
     "pN.health",
     "pN.hand",
-    "pN.hand.count",
     "pN.hand-limit",
     "pN.deck",
-    "pN.deck.count",
     "pN.discard",
-    "pN.discard.count",
 ];
 
 pub fn query(st: &State, path: &str) -> Result<Value, String> {
@@ -86,14 +85,7 @@ fn seat_query(st: &State, path: &str) -> Result<Value, String> {
         "deck" => Value::List(names(&mut seat.deck().iter().rev())),
         // The discard pile in the order the cards went onto it.
         "discard" => Value::List(names(&mut seat.discard().iter().rev())),
-        "hand.count" | "hand.size" => count(seat.hand().len()),
-        "deck.count" | "deck.size" => count(seat.deck().len()),
-        "discard.count" | "discard.size" => count(seat.discard().len()),
         _ => return Err(unknown()),
     };
     Ok(value)
-}
-
-fn count(n: usize) -> Value {
-    Value::Int(n as i64)
 }
