@@ -274,7 +274,10 @@ impl DeckCode {
         let too_long = |what: &str, limit: usize| CodeError::Unencodable {
             reason: format!("its {what} is longer than {limit} bytes"),
         };
-        let mut payload = Vec::with_capacity(128);
+        // The payload is written after room for the version and a one-byte length; a longer
+        // length shifts it along once at the end.
+        let mut payload = Vec::with_capacity(160);
+        payload.extend_from_slice(&[VERSION, 0]);
         put_str(&mut payload, &self.game, MAX_ID_BYTES)
             .map_err(|()| too_long("game id", MAX_ID_BYTES))?;
         put_str(&mut payload, &self.format, MAX_ID_BYTES)
@@ -330,10 +333,11 @@ impl DeckCode {
                 );
             }
         }
-        let mut bytes = Vec::with_capacity(payload.len() + 10);
-        bytes.push(VERSION);
-        put_varint(&mut bytes, payload.len() as u64);
-        bytes.extend_from_slice(&payload);
+        let mut bytes = payload;
+        let len = bytes.len() - 2;
+        let mut header = Vec::with_capacity(10);
+        put_varint(&mut header, len as u64);
+        bytes.splice(1..2, header);
         let crc = crc32(&bytes);
         bytes.extend_from_slice(&crc.to_be_bytes());
         Ok(base64_encode(&bytes))
@@ -415,7 +419,8 @@ impl DeckCode {
         }
         let zone_count = r.bounded(Part::ZoneCount, MAX_ZONES, 2)?;
         let mut zones = Vec::with_capacity(zone_count);
-        let mut used = vec![false; stem_count];
+        // MAX_STEMS is 64: one bit per stem.
+        let mut used: u64 = 0;
         let stem_total = stem_count as u64;
         for z in 0..zone_count {
             let zone = r.string(Part::Zone(z), MAX_ID_BYTES)?;
@@ -440,9 +445,7 @@ impl DeckCode {
                         "card number {number} has more digits than its stem's {width}"
                     )));
                 }
-                if let Some(u) = used.get_mut(stem) {
-                    *u = true;
-                }
+                used |= 1 << stem;
                 entries.push(CodeEntry {
                     count: count as u32,
                     stem: stem as u32,
@@ -451,7 +454,7 @@ impl DeckCode {
             }
             zones.push(CodeZone { zone, entries });
         }
-        if let Some(unused) = used.iter().position(|u| !u) {
+        if let Some(unused) = (0..stem_count).find(|&i| used & (1 << i) == 0) {
             return Err(Part::Stem(unused).malformed("no card uses it".into()));
         }
         if !r.is_done() {
@@ -656,16 +659,36 @@ pub fn base64_decode(text: &str) -> Result<Vec<u8>, CodeError> {
 fn base64_parts(text: &str) -> Result<(Vec<u8>, Option<CodeError>), CodeError> {
     let input = text.as_bytes();
     let mut out = Vec::with_capacity(input.len() / 4 * 3 + 2);
+    let bad = |i: usize| CodeError::BadCharacter {
+        position: text.get(..i).map_or(i, |s| s.chars().count()) + 1,
+        offset: i,
+        found: text.get(i..).and_then(|s| s.chars().next()).unwrap_or('?'),
+    };
+    let mut groups = input.chunks_exact(4);
+    for (g, c) in (&mut groups).enumerate() {
+        let (a, b, c2, d) = (
+            DECODE[c[0] as usize],
+            DECODE[c[1] as usize],
+            DECODE[c[2] as usize],
+            DECODE[c[3] as usize],
+        );
+        if (a | b | c2 | d) & 0x80 != 0 {
+            let at = c
+                .iter()
+                .position(|&x| DECODE[x as usize] == 0xff)
+                .unwrap_or(0);
+            return Err(bad(g * 4 + at));
+        }
+        let n = (u32::from(a) << 18) | (u32::from(b) << 12) | (u32::from(c2) << 6) | u32::from(d);
+        out.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
+    }
+    let rest_start = input.len() - groups.remainder().len();
     let mut acc: u32 = 0;
     let mut bits = 0;
-    for (i, &b) in input.iter().enumerate() {
+    for (i, &b) in input.iter().enumerate().skip(rest_start) {
         let v = DECODE[b as usize];
         if v == 0xff {
-            return Err(CodeError::BadCharacter {
-                position: text.get(..i).map_or(i, |s| s.chars().count()) + 1,
-                offset: i,
-                found: text.get(i..).and_then(|s| s.chars().next()).unwrap_or('?'),
-            });
+            return Err(bad(i));
         }
         acc = (acc << 6) | u32::from(v);
         bits += 6;
