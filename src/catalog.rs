@@ -306,11 +306,20 @@ impl Catalog {
             }
         }
 
-        for (kind, src) in &sources.files {
-            if *kind != FileKind::Cards {
-                continue;
-            }
-            let file = match parse_toml::<CardFile>(src) {
+        // Card files are independent, and parsing them is most of loading a large database:
+        // parse them on every core, then merge in file order so the result does not depend
+        // on scheduling.
+        let card_files: Vec<(&Arc<SourceFile>, Result<CardFile, Problem>)> = {
+            use rayon::prelude::*;
+            sources
+                .files
+                .par_iter()
+                .filter(|(kind, _)| *kind == FileKind::Cards)
+                .map(|(_, src)| (src, parse_toml::<CardFile>(src)))
+                .collect()
+        };
+        for (src, parsed) in card_files {
+            let file = match parsed {
                 Ok(file) => file,
                 Err(p) => {
                     problems.push(p);

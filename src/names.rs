@@ -89,14 +89,106 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     let query = key(query);
-    let mut best: Option<(f64, &'a str)> = None;
+    let sketch = Sketch::of(&query);
+    let mut buf = String::new();
+    let mut best = Best::default();
     for candidate in candidates {
-        let score = strsim::normalized_damerau_levenshtein(&query, &key(candidate));
-        if best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, candidate));
+        key_into(candidate, &mut buf);
+        best.offer(&query, &sketch, &buf, &Sketch::of(&buf), candidate);
+    }
+    best.result()
+}
+
+/// Like [`suggest`] over names whose keys and sketches were computed once (a game's cards):
+/// most candidates are then ruled out by their sketch alone, without computing a key or an
+/// edit distance.
+pub fn suggest_sketched<'a>(
+    query: &str,
+    names: impl IntoIterator<Item = &'a str>,
+    sketches: &[(String, Sketch)],
+) -> Option<&'a str> {
+    let query = key(query);
+    let sketch = Sketch::of(&query);
+    let mut best = Best::default();
+    for (name, (candidate_key, candidate_sketch)) in names.into_iter().zip(sketches) {
+        best.offer(&query, &sketch, candidate_key, candidate_sketch, name);
+    }
+    best.result()
+}
+
+/// Suggestions need this normalised similarity (Damerau–Levenshtein) or more.
+const SUGGEST_MIN: f64 = 0.7;
+
+#[derive(Default)]
+struct Best<'a> {
+    found: Option<(f64, &'a str)>,
+}
+
+impl<'a> Best<'a> {
+    /// Scores a candidate unless its sketch proves it can neither reach [`SUGGEST_MIN`] nor
+    /// beat the best so far; the first of equal scores wins, as a plain scan would have it.
+    fn offer(&mut self, query: &str, qs: &Sketch, key: &str, ks: &Sketch, name: &'a str) {
+        let longest = qs.len.max(ks.len);
+        if longest > 0 {
+            let ceiling = 1.0 - f64::from(qs.distance_at_least(ks)) / f64::from(longest);
+            let floor = self.found.map_or(SUGGEST_MIN, |(s, _)| s);
+            let beaten = self.found.is_some() && ceiling <= floor;
+            if ceiling < SUGGEST_MIN || beaten {
+                return;
+            }
+        }
+        let score = strsim::normalized_damerau_levenshtein(query, key);
+        if self.found.is_none_or(|(s, _)| score > s) {
+            self.found = Some((score, name));
         }
     }
-    best.filter(|(score, _)| *score >= 0.7).map(|(_, c)| c)
+
+    fn result(self) -> Option<&'a str> {
+        self.found
+            .filter(|(score, _)| *score >= SUGGEST_MIN)
+            .map(|(_, c)| c)
+    }
+}
+
+/// A lookup key reduced to its length and character counts, which bound the edit distance
+/// from below: every insertion, deletion or substitution changes the counts by at most one on
+/// each side, and a transposition not at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sketch {
+    len: u32,
+    counts: [u8; 40],
+}
+
+impl Sketch {
+    pub fn of(key: &str) -> Sketch {
+        let mut counts = [0u8; 40];
+        let mut len = 0u32;
+        for c in key.chars() {
+            len += 1;
+            // Letters and digits get a bucket each; the rest share a few. Shared buckets only
+            // weaken the bound, never break it.
+            let bucket = match c {
+                'a'..='z' => c as usize - 'a' as usize,
+                '0'..='9' => 26 + (c as usize - '0' as usize),
+                ' ' => 36,
+                other => 37 + (other as usize % 3),
+            };
+            if let Some(n) = counts.get_mut(bucket) {
+                *n = n.saturating_add(1);
+            }
+        }
+        Sketch { len, counts }
+    }
+
+    /// A lower bound on the edit distance between the two keys.
+    fn distance_at_least(&self, other: &Sketch) -> u32 {
+        let (mut more, mut fewer) = (0u32, 0u32);
+        for (a, b) in self.counts.iter().zip(&other.counts) {
+            more += u32::from(a.saturating_sub(*b));
+            fewer += u32::from(b.saturating_sub(*a));
+        }
+        more.max(fewer)
+    }
 }
 
 #[cfg(test)]
@@ -117,6 +209,55 @@ mod tests {
     #[test]
     fn white_space_is_collapsed_and_trimmed() {
         assert_eq!(key("  Ember   Striker "), "ember striker");
+    }
+
+    #[test]
+    fn sketch_bound_never_exceeds_the_edit_distance() {
+        let words = [
+            "ember striker",
+            "ember strker",
+            "embre striker",
+            "striker ember",
+            "generated strike 1234",
+            "generated strike 1243",
+            "ma'at",
+            "",
+            "x",
+        ];
+        for a in words {
+            for b in words {
+                let d = strsim::damerau_levenshtein(a, b) as u32;
+                let bound = Sketch::of(a).distance_at_least(&Sketch::of(b));
+                assert!(bound <= d, "{a:?} {b:?}: bound {bound} > distance {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn sketched_and_plain_suggestions_agree() {
+        let names: Vec<String> = (0..500).map(|i| format!("Generated Strike {i}")).collect();
+        let sketches: Vec<(String, Sketch)> = names
+            .iter()
+            .map(|n| {
+                let k = key(n);
+                let s = Sketch::of(&k);
+                (k, s)
+            })
+            .collect();
+        for query in [
+            "Generated Strke 42",
+            "generatd strike 4990",
+            "Nothing Alike",
+            "Strike",
+        ] {
+            let plain = suggest(query, names.iter().map(String::as_str));
+            let sketched = suggest_sketched(query, names.iter().map(String::as_str), &sketches);
+            assert_eq!(plain, sketched, "{query}");
+        }
+        assert_eq!(
+            suggest("Generated Strke 42", names.iter().map(String::as_str)),
+            Some("Generated Strike 42")
+        );
     }
 
     #[test]

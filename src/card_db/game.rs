@@ -34,6 +34,9 @@ pub struct Game {
     /// first use: random self-play starts thousands of games from one database, and each
     /// would otherwise rebuild it. Emptied whenever the cards change.
     engine_cache: OnceLock<Arc<dyn Any + Send + Sync>>,
+    /// Each card name's key and sketch, for "did you mean"; built on the first unknown card,
+    /// since most runs never need it.
+    sketches: OnceLock<Vec<(String, names::Sketch)>>,
 }
 
 impl Game {
@@ -57,6 +60,7 @@ impl Game {
             index: names::KeyMap::default(),
             exact: names::KeyMap::default(),
             engine_cache: OnceLock::new(),
+            sketches: OnceLock::new(),
         }
     }
 
@@ -86,6 +90,7 @@ impl Game {
     }
 
     pub fn push(&mut self, card: Card, origin: CardOrigin) {
+        self.sketches.take();
         let i = self.cards.len() as u32;
         for k in [card.id(), card.name()] {
             self.index.entry(names::key(k)).or_insert(i);
@@ -98,6 +103,7 @@ impl Game {
 
     /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
     pub fn clear_cards(&mut self) {
+        self.sketches.take();
         self.cards.clear();
         self.origins.clear();
         self.index.clear();
@@ -124,7 +130,17 @@ impl Game {
 
     /// The card name closest to a misspelt one.
     pub fn suggest(&self, name: &str) -> Option<&str> {
-        names::suggest(name, self.cards.iter().map(|c| c.name()))
+        let sketches = self.sketches.get_or_init(|| {
+            self.cards
+                .iter()
+                .map(|c| {
+                    let key = names::key(c.name());
+                    let sketch = names::Sketch::of(&key);
+                    (key, sketch)
+                })
+                .collect()
+        });
+        names::suggest_sketched(name, self.cards.iter().map(|c| c.name()), sketches)
     }
 
     pub fn zone(&self, id: &str) -> Option<&ZoneDef> {
