@@ -287,26 +287,19 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
             );
         }
     }
-    for effect in &card.effects {
-        let kind = effect_kind(effect.get_ref());
-        if !def.effects.iter().any(|e| e == kind) {
-            out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!(
-                        "`{name}` uses effect `{kind}`, which the {} engine does not run",
-                        def.name
-                    ),
-                )
-                .label(effect.span(), "unsupported effect")
-                .help(format!(
-                    "the effects of {} are: {}",
-                    def.name,
-                    def.effects.join(", ")
-                )),
-            );
-        }
+    let spanned = card
+        .effects
+        .iter()
+        .chain(&card.at_turn_start)
+        .map(|e| (e.get_ref(), e.span()));
+    let unspanned = card
+        .abilities
+        .iter()
+        .flat_map(|a| &a.effects)
+        .chain(card.judgment.iter().flat_map(|j| &j.effects))
+        .map(|e| (e, card.name.span()));
+    for (effect, span) in spanned.chain(unspanned) {
+        lint_effect(game, i, effect, span, out);
     }
     if let Some(evo) = &card.evolution {
         let e = evo.get_ref();
@@ -342,6 +335,48 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
                     game.suggest(&e.base)
                         .map(|s| format!("did you mean `{s}`?")),
                 ),
+            );
+        }
+    }
+}
+
+/// An effect must be one the game's engine runs, aimed at a target it understands.
+fn lint_effect(game: &Game, i: usize, effect: &Effect, span: Range<usize>, out: &mut Vec<Problem>) {
+    let def = &game.def;
+    let name = game.cards[i].name();
+    let kind = effect_kind(effect);
+    if !def.effects.iter().any(|e| e == kind) {
+        out.push(
+            card_problem(
+                game,
+                i,
+                format!(
+                    "`{name}` uses effect `{kind}`, which the {} engine does not run",
+                    def.name
+                ),
+            )
+            .label(span.clone(), "unsupported effect")
+            .help(format!(
+                "the effects of {} are: {}",
+                def.name,
+                def.effects.join(", ")
+            )),
+        );
+    }
+    if let Some(target) = effect.target() {
+        if !def.targets.is_empty() && !def.targets.iter().any(|t| t == target.as_str()) {
+            out.push(
+                card_problem(
+                    game,
+                    i,
+                    format!(
+                        "`{name}` aims `{kind}` at `{}`, which {} has no use for",
+                        target.as_str(),
+                        def.name
+                    ),
+                )
+                .label(span, "unsupported target")
+                .help(suggest_or_list(target.as_str(), &strs(&def.targets))),
             );
         }
     }

@@ -51,6 +51,10 @@ pub struct GameDef {
     /// duel: "both cards lose their text effects", SK-A17). Each kind must be in `effects`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effect_conflicts: Vec<[String; 2]>,
+    /// Effect targets the game's engine understands; `db check` rejects any other. Empty: the
+    /// game does not restrict them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
     /// Allowed range of each numeric stat, checked by `db check`.
     #[serde(default)]
     pub stats: BTreeMap<String, StatRange>,
@@ -202,6 +206,10 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<Effect>")]
     pub effects: Vec<Spanned<Effect>>,
+    /// Force of Will: what a card in the field does at the beginning of its controller's turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<Effect>")]
+    pub at_turn_start: Vec<Spanned<Effect>>,
     /// Activate abilities (`[cost]: [effect]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<Ability>,
@@ -235,6 +243,10 @@ pub struct Judgment {
     pub def: i64,
     #[serde(default)]
     pub keywords: Vec<String>,
+    /// What the J/ruler does: permanent boosts last while it is in the field, other effects
+    /// happen when the Judgment resolves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
 }
@@ -322,6 +334,43 @@ pub enum Target {
 }
 
 pub mod diff;
+impl Target {
+    /// The target as written in a card database (`enemy-resonator`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Target::This => "this",
+            Target::OwnHero => "own-hero",
+            Target::EnemyHero => "enemy-hero",
+            Target::OwnStrike => "own-strike",
+            Target::EnemyStrike => "enemy-strike",
+            Target::AnyStrike => "any-strike",
+            Target::OwnPlayer => "own-player",
+            Target::EnemyPlayer => "enemy-player",
+            Target::OwnResonator => "own-resonator",
+            Target::EnemyResonator => "enemy-resonator",
+            Target::AnyResonator => "any-resonator",
+        }
+    }
+}
+
+impl Effect {
+    /// The target the effect aims at, if it has one.
+    pub fn target(&self) -> Option<Target> {
+        match self {
+            Effect::Damage { target, .. }
+            | Effect::Heal { target, .. }
+            | Effect::Boost { target, .. }
+            | Effect::Destroy { target }
+            | Effect::Attach { target, .. } => Some(*target),
+            Effect::Draw { .. }
+            | Effect::Charge { .. }
+            | Effect::HandLimit { .. }
+            | Effect::Pierce
+            | Effect::Reflect => None,
+        }
+    }
+}
+
 mod game;
 pub mod lint;
 

@@ -7,6 +7,7 @@
 //! reason and leaves the state as it was.
 
 pub mod expect;
+pub mod fow;
 pub mod jforce;
 pub mod random;
 pub mod registry;

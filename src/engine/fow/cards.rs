@@ -1,0 +1,477 @@
+//! The card facts the Force of Will engine reads, copied once per game out of the card database
+//! into a compact table shared (behind an `Arc`) by every clone of the state.
+//!
+//! Card names are interned as `&'static str`: actions and events must print themselves
+//! (`Display`) without the state at hand, and keeping them `Copy`-cheap matters on the random
+//! self-play hot path. The interner holds each distinct name once per process, so the memory it
+//! keeps is bounded by the card databases loaded, not by the games played.
+
+use crate::card_db::{Card, Effect, Game, Target};
+use std::collections::BTreeSet;
+use std::sync::{Mutex, OnceLock};
+
+/// Index of a card definition in [`Table::defs`].
+pub type Def = u16;
+/// One physical card in a game: index into [`Table::insts`].
+pub type Inst = u16;
+
+/// The one `&'static` copy of a name.
+pub fn intern(name: &str) -> &'static str {
+    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(|| Mutex::new(BTreeSet::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(&known) = names.get(name) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.insert(leaked);
+    leaked
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Ruler,
+    Resonator,
+    Chant,
+    Addition,
+    Stone,
+}
+
+/// Keyword bits.
+pub const QUICKCAST: u8 = 1;
+pub const SWIFTNESS: u8 = 2;
+pub const FLYING: u8 = 4;
+pub const FIRST_STRIKE: u8 = 8;
+
+fn keyword_bits<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<u8, String> {
+    let mut bits = 0;
+    for word in words {
+        bits |= match word {
+            "quickcast" => QUICKCAST,
+            "swiftness" => SWIFTNESS,
+            "flying" => FLYING,
+            "first-strike" => FIRST_STRIKE,
+            other => return Err(format!("the Force of Will engine has no keyword `{other}`")),
+        };
+    }
+    Ok(bits)
+}
+
+/// A will cost: attribute icons (attribute index, how many) plus a free part.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub icons: Vec<(u8, u8)>,
+    pub free: u8,
+}
+
+impl Cost {
+    pub fn total(&self) -> u32 {
+        self.icons.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() + u32::from(self.free)
+    }
+
+    fn read(attrs: &[String], icons: &[&str], free: i64) -> Result<Cost, String> {
+        let mut cost = Cost {
+            icons: Vec::new(),
+            free: u8::try_from(free.max(0)).map_err(|_| format!("free cost {free} is too big"))?,
+        };
+        for icon in icons {
+            let a = attrs
+                .iter()
+                .position(|x| x == icon)
+                .ok_or_else(|| format!("unknown attribute `{icon}`"))?;
+            let a = a as u8;
+            match cost.icons.iter_mut().find(|(x, _)| *x == a) {
+                Some((_, n)) => *n = n.saturating_add(1),
+                None => cost.icons.push((a, 1)),
+            }
+        }
+        cost.icons.sort_unstable();
+        Ok(cost)
+    }
+
+    /// `[fire][fire][2]`, the way cards print it.
+    pub fn describe(&self, attrs: &[&'static str]) -> String {
+        let mut s = String::new();
+        for &(a, n) in &self.icons {
+            for _ in 0..n {
+                s.push('[');
+                s.push_str(attrs.get(usize::from(a)).copied().unwrap_or("?"));
+                s.push(']');
+            }
+        }
+        if self.free > 0 || s.is_empty() {
+            s.push_str(&format!("[{}]", self.free));
+        }
+        s
+    }
+}
+
+/// Whose resonators a chosen target may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    Own,
+    Enemy,
+    Any,
+    /// Two effects of one card disagree (one wants your resonator, one the opponent's).
+    Nothing,
+}
+
+impl Filter {
+    fn and(self, other: Filter) -> Filter {
+        match (self, other) {
+            (Filter::Any, x) | (x, Filter::Any) => x,
+            (a, b) if a == b => a,
+            _ => Filter::Nothing,
+        }
+    }
+}
+
+/// What an effect is aimed at, once the card's context is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum To {
+    /// The controller.
+    Own,
+    /// The controller's opponent.
+    Enemy,
+    /// The card the effect belongs to.
+    This,
+    /// The resonator chosen when the card was played or the ability activated.
+    Chosen,
+}
+
+/// One effect the engine runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fx {
+    Damage {
+        to: To,
+        amount: i32,
+    },
+    Heal {
+        to: To,
+        amount: i32,
+    },
+    Draw {
+        amount: u32,
+    },
+    Boost {
+        to: To,
+        atk: i32,
+        def: i32,
+        permanent: bool,
+    },
+    Destroy {
+        to: To,
+    },
+}
+
+/// Which J/resonators a continuous boost applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// The controller's resonators.
+    Own,
+    /// The opponent's resonators.
+    Enemy,
+    /// Every resonator.
+    Any,
+    /// The card itself (a J/ruler too).
+    This,
+}
+
+/// A continuous `[+ATK/+DEF]` that lasts while its card is in the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Static {
+    pub group: Group,
+    pub atk: i32,
+    pub def: i32,
+}
+
+/// A card's effects sorted by when they happen.
+#[derive(Debug, Clone, Default)]
+pub struct Effects {
+    /// When a chant or ability resolves, or when a card enters the field.
+    pub now: Vec<Fx>,
+    /// While the card is in the field.
+    pub statics: Vec<Static>,
+    /// Whose resonator the card's chosen target must be, when one of its effects needs one.
+    pub target: Option<Filter>,
+}
+
+/// An activate ability, `[cost]: [effect]`.
+#[derive(Debug, Clone)]
+pub struct AbilityInfo {
+    pub rest: bool,
+    pub cost: Cost,
+    pub effects: Effects,
+}
+
+/// A ruler's Judgment and the J/ruler it becomes.
+#[derive(Debug, Clone)]
+pub struct JudgmentInfo {
+    pub cost: Cost,
+    pub name: &'static str,
+    pub atk: i32,
+    pub def: i32,
+    pub keywords: u8,
+    pub effects: Effects,
+}
+
+#[derive(Debug, Clone)]
+pub struct CardInfo {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub cost: Cost,
+    pub atk: i32,
+    pub def: i32,
+    /// Attribute bits (index into [`Table::attrs`]); for a magic stone, the will it can produce.
+    pub attrs: u32,
+    pub keywords: u8,
+    pub effects: Effects,
+    pub at_turn_start: Vec<Fx>,
+    pub abilities: Vec<AbilityInfo>,
+    pub judgment: Option<JudgmentInfo>,
+    pub revolution_order: bool,
+}
+
+/// The cards of one game: definitions and which definition each physical card is.
+#[derive(Debug)]
+pub struct Table {
+    pub defs: Vec<CardInfo>,
+    pub insts: Vec<Def>,
+    /// Instances `0..first_p2` belong to p1, the rest to p2.
+    pub first_p2: Inst,
+    pub attrs: Vec<&'static str>,
+}
+
+impl Table {
+    pub fn info(&self, inst: Inst) -> &CardInfo {
+        &self.defs[usize::from(self.insts[usize::from(inst)])]
+    }
+
+    pub fn def_of(&self, inst: Inst) -> Def {
+        self.insts[usize::from(inst)]
+    }
+
+    pub fn attr_names(&self, bits: u32) -> impl Iterator<Item = &'static str> + '_ {
+        self.attrs
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| bits & (1 << i) != 0)
+            .map(|(_, a)| *a)
+    }
+}
+
+/// Builds the definitions of the cards a game uses, in the order they are first met, and the
+/// map from database index to definition.
+#[derive(Default)]
+pub struct TableBuilder {
+    pub defs: Vec<CardInfo>,
+    by_db: Vec<(u32, Def)>,
+}
+
+impl TableBuilder {
+    pub fn def_for(&mut self, game: &Game, db_index: u32) -> Result<Def, String> {
+        if let Some(&(_, d)) = self.by_db.iter().find(|(i, _)| *i == db_index) {
+            return Ok(d);
+        }
+        let card = game
+            .cards
+            .get(db_index as usize)
+            .ok_or_else(|| format!("card index {db_index} is not in the database"))?;
+        let info = read_card(game, card).map_err(|e| format!("`{}`: {e}", card.name()))?;
+        let d = Def::try_from(self.defs.len()).map_err(|_| "too many different cards")?;
+        self.defs.push(info);
+        self.by_db.push((db_index, d));
+        Ok(d)
+    }
+}
+
+fn attributes(game: &Game) -> Result<&[String], String> {
+    let attrs = game.def.attributes.as_slice();
+    if attrs.len() > 32 {
+        return Err("a game may define at most 32 attributes".into());
+    }
+    Ok(attrs)
+}
+
+pub fn attr_names(game: &Game) -> Result<Vec<&'static str>, String> {
+    Ok(attributes(game)?.iter().map(|a| intern(a)).collect())
+}
+
+fn read_card(game: &Game, card: &Card) -> Result<CardInfo, String> {
+    let attrs = attributes(game)?;
+    let kind = match card.kind() {
+        "ruler" => Kind::Ruler,
+        "resonator" => Kind::Resonator,
+        "chant" => Kind::Chant,
+        "addition" => Kind::Addition,
+        "magic-stone" => Kind::Stone,
+        other => {
+            return Err(format!(
+                "the Force of Will engine has no card type `{other}`"
+            ))
+        }
+    };
+    let icons: Vec<&str> = card
+        .attribute_cost
+        .iter()
+        .map(|a| a.get_ref().as_str())
+        .collect();
+    let free = card.free_cost.as_ref().map_or(0, |c| *c.get_ref());
+    let cost = Cost::read(attrs, &icons, free)?;
+    let mut attr_bits = 0u32;
+    for a in &card.attribute {
+        let i = attrs
+            .iter()
+            .position(|x| x == a.get_ref())
+            .ok_or_else(|| format!("unknown attribute `{}`", a.get_ref()))?;
+        attr_bits |= 1 << i;
+    }
+    let permanent = matches!(kind, Kind::Resonator | Kind::Addition);
+    let effects = read_effects(card.effects.iter().map(|e| e.get_ref()), permanent)?;
+    let at_turn_start = read_effects(card.at_turn_start.iter().map(|e| e.get_ref()), false)?;
+    if at_turn_start.target.is_some() {
+        return Err("an `at-turn-start` effect cannot aim at a chosen resonator".into());
+    }
+    let mut abilities = Vec::new();
+    for ability in &card.abilities {
+        if ability.charge != 0 {
+            return Err("an ability of a Force of Will card cannot cost Charge".into());
+        }
+        let icons: Vec<&str> = ability.attribute_cost.iter().map(String::as_str).collect();
+        abilities.push(AbilityInfo {
+            rest: ability.rest,
+            cost: Cost::read(attrs, &icons, ability.free_cost)?,
+            effects: read_effects(ability.effects.iter(), false)?,
+        });
+    }
+    let judgment = match &card.judgment {
+        None => None,
+        Some(j) => {
+            let icons: Vec<&str> = j.attribute_cost.iter().map(String::as_str).collect();
+            Some(JudgmentInfo {
+                cost: Cost::read(attrs, &icons, j.free_cost)?,
+                name: intern(&j.j_name),
+                atk: clamp_stat(j.atk),
+                def: clamp_stat(j.def),
+                keywords: keyword_bits(j.keywords.iter().map(String::as_str))?,
+                effects: read_effects(j.effects.iter(), true)?,
+            })
+        }
+    };
+    Ok(CardInfo {
+        name: intern(card.name()),
+        kind,
+        cost,
+        atk: clamp_stat(card.atk.as_ref().map_or(0, |v| *v.get_ref())),
+        def: clamp_stat(card.def.as_ref().map_or(0, |v| *v.get_ref())),
+        attrs: attr_bits,
+        keywords: keyword_bits(card.keywords.iter().map(|k| k.get_ref().as_str()))?,
+        effects,
+        at_turn_start: at_turn_start.now,
+        abilities,
+        judgment,
+        revolution_order: card.revolution_order,
+    })
+}
+
+fn clamp_stat(v: i64) -> i32 {
+    v.clamp(-1_000_000_000, 1_000_000_000) as i32
+}
+
+/// Sorts effects by timing. On a card that stays in the field (`permanent`), a permanent boost
+/// is continuous; everything else happens at once (when the card resolves or enters).
+fn read_effects<'a>(
+    effects: impl Iterator<Item = &'a Effect>,
+    permanent: bool,
+) -> Result<Effects, String> {
+    let mut out = Effects::default();
+    for effect in effects {
+        let mut aim = |target: Target, what: &str, players: bool| -> Result<To, String> {
+            let filter = match target {
+                Target::This => return Ok(To::This),
+                Target::OwnPlayer | Target::EnemyPlayer if players => {
+                    return Ok(if target == Target::OwnPlayer {
+                        To::Own
+                    } else {
+                        To::Enemy
+                    });
+                }
+                Target::OwnResonator => Filter::Own,
+                Target::EnemyResonator => Filter::Enemy,
+                Target::AnyResonator => Filter::Any,
+                other => {
+                    return Err(format!(
+                        "`{what}` cannot aim at `{}` in Force of Will",
+                        other.as_str()
+                    ))
+                }
+            };
+            out.target = Some(out.target.map_or(filter, |f| f.and(filter)));
+            Ok(To::Chosen)
+        };
+        let fx = match *effect {
+            Effect::Damage { target, amount } => Fx::Damage {
+                to: aim(target, "damage", true)?,
+                amount: clamp_stat(amount).max(0),
+            },
+            Effect::Heal { target, amount } => Fx::Heal {
+                to: aim(target, "heal", true)?,
+                amount: clamp_stat(amount).max(0),
+            },
+            Effect::Draw { amount } => Fx::Draw {
+                amount: u32::try_from(amount.clamp(0, 1000)).unwrap_or(0),
+            },
+            Effect::Destroy { target } => Fx::Destroy {
+                to: aim(target, "destroy", false)?,
+            },
+            Effect::Boost {
+                target,
+                atk,
+                def,
+                permanent: lasting,
+                attack: _,
+            } => {
+                if permanent && lasting {
+                    let group = match target {
+                        Target::This => Group::This,
+                        Target::OwnResonator => Group::Own,
+                        Target::EnemyResonator => Group::Enemy,
+                        Target::AnyResonator => Group::Any,
+                        other => {
+                            return Err(format!(
+                                "`boost` cannot aim at `{}` in Force of Will",
+                                other.as_str()
+                            ))
+                        }
+                    };
+                    out.statics.push(Static {
+                        group,
+                        atk: clamp_stat(atk),
+                        def: clamp_stat(def),
+                    });
+                    continue;
+                }
+                Fx::Boost {
+                    to: aim(target, "boost", false)?,
+                    atk: clamp_stat(atk),
+                    def: clamp_stat(def),
+                    permanent: lasting,
+                }
+            }
+            Effect::Charge { .. }
+            | Effect::Attach { .. }
+            | Effect::HandLimit { .. }
+            | Effect::Pierce
+            | Effect::Reflect => {
+                return Err(format!(
+                    "the Force of Will engine does not run effect `{}`",
+                    crate::card_db::lint::effect_kind(effect)
+                ))
+            }
+        };
+        out.now.push(fx);
+    }
+    Ok(out)
+}

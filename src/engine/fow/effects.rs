@@ -1,0 +1,368 @@
+//! Running card effects, life, drawing, destruction, and the checks the rules make after
+//! every change: a J/resonator with damage at least its DEF is destroyed at once (FW-A18 (a)),
+//! and a player at zero life or less loses at once, even in the middle of a chase (FW-A02 (a)).
+
+use super::cards::{Filter, Fx, Inst, To};
+use super::event::{CardRef, Event};
+use super::state::{ObjKind, ObjRef, RulerAt, State, Step};
+use crate::engine::{Outcome, Player};
+
+/// Who runs an effect list, from which card, at what.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    pub who: Player,
+    pub source_name: &'static str,
+    /// The card itself in the field, for `this`.
+    pub source: Option<ObjRef>,
+    pub target: Option<ObjRef>,
+    pub filter: Option<Filter>,
+}
+
+pub fn run(state: &mut State, ctx: &Ctx, fx: &[Fx], events: &mut Vec<Event>) {
+    for &f in fx {
+        if state.outcome.is_some() {
+            return;
+        }
+        one(state, ctx, f, events);
+        settle(state, events);
+    }
+}
+
+/// The object an effect aims at, if it is still there and still a legal choice.
+fn aimed(state: &State, ctx: &Ctx, to: To) -> Option<ObjRef> {
+    match to {
+        To::This => ctx
+            .source
+            .filter(|&r| state.obj(r).is_some_and(|o| o.kind.battles())),
+        To::Chosen => {
+            let r = ctx.target?;
+            let filter = ctx.filter?;
+            state.target_ok(ctx.who, filter, r).then_some(r)
+        }
+        To::Own | To::Enemy => None,
+    }
+}
+
+fn one(state: &mut State, ctx: &Ctx, f: Fx, events: &mut Vec<Event>) {
+    let player = |to: To| match to {
+        To::Own => Some(ctx.who),
+        To::Enemy => Some(ctx.who.other()),
+        To::This | To::Chosen => None,
+    };
+    let fizzle = |effect: &'static str, events: &mut Vec<Event>| {
+        events.push(Event::Fizzle {
+            source: ctx.source_name,
+            effect,
+        });
+    };
+    match f {
+        Fx::Damage { to, amount } => {
+            if let Some(p) = player(to) {
+                lose_life(state, p, amount, ctx.source_name, events);
+            } else if let Some(r) = aimed(state, ctx, to) {
+                damage(state, r, amount, ctx.source_name, events);
+            } else {
+                fizzle("damage", events);
+            }
+        }
+        Fx::Heal { to, amount } => {
+            if let Some(p) = player(to) {
+                gain_life(state, p, amount, ctx.source_name, events);
+            } else if let Some(r) = aimed(state, ctx, to) {
+                if let Some(o) = state.obj_mut(r) {
+                    let healed = o.damage.min(amount);
+                    o.damage -= healed;
+                    let total = o.damage;
+                    let card = card_ref(state, r);
+                    events.push(Event::Repair {
+                        source: ctx.source_name,
+                        card,
+                        amount: healed,
+                        total,
+                    });
+                }
+            } else {
+                fizzle("heal", events);
+            }
+        }
+        Fx::Draw { amount } => {
+            for _ in 0..amount {
+                if !draw(state, ctx.who, events) {
+                    // FW-A01 (a): a draw from an empty deck outside the draw phase fails.
+                    break;
+                }
+            }
+        }
+        Fx::Boost {
+            to,
+            atk,
+            def,
+            permanent,
+        } => {
+            let Some(r) = aimed(state, ctx, to) else {
+                fizzle("boost", events);
+                return;
+            };
+            if let Some(o) = state.obj_mut(r) {
+                if permanent {
+                    o.perm_atk = o.perm_atk.saturating_add(atk);
+                    o.perm_def = o.perm_def.saturating_add(def);
+                } else {
+                    o.temp_atk = o.temp_atk.saturating_add(atk);
+                    o.temp_def = o.temp_def.saturating_add(def);
+                }
+            }
+            let (now_atk, now_def) = state.obj(r).map_or((0, 0), |o| state.stats(r.owner, o));
+            events.push(Event::Boost {
+                card: card_ref(state, r),
+                atk,
+                def,
+                until_end_of_turn: !permanent,
+                now_atk,
+                now_def,
+            });
+        }
+        Fx::Destroy { to } => match aimed(state, ctx, to) {
+            Some(r) => destroy(state, r, events),
+            None => fizzle("destruction", events),
+        },
+    }
+}
+
+pub fn card_ref(state: &State, r: ObjRef) -> CardRef {
+    CardRef {
+        owner: r.owner,
+        name: state.obj(r).map_or("?", |o| state.obj_name(o)),
+    }
+}
+
+/// Marks damage on a J/resonator; destruction follows from [`settle`].
+pub fn damage(
+    state: &mut State,
+    r: ObjRef,
+    amount: i32,
+    source: &'static str,
+    events: &mut Vec<Event>,
+) {
+    let amount = amount.max(0);
+    let Some(o) = state.obj_mut(r) else { return };
+    o.damage = o.damage.saturating_add(amount);
+    let total = o.damage;
+    let def = state.obj(r).map_or(0, |o| state.stats(r.owner, o).1);
+    let card = card_ref(state, r);
+    events.push(Event::Damage {
+        source,
+        card,
+        amount,
+        total,
+        def,
+    });
+}
+
+/// Life changes only here, each with its event (the ledger the invariants compare with).
+pub fn lose_life(
+    state: &mut State,
+    p: Player,
+    amount: i32,
+    source: &'static str,
+    events: &mut Vec<Event>,
+) {
+    let amount = amount.max(0);
+    let seat = state.seat_mut(p);
+    seat.life = seat.life.saturating_sub(amount);
+    seat.ledger = seat.ledger.saturating_sub(amount);
+    events.push(Event::LifeLoss {
+        player: p,
+        amount,
+        life: seat.life,
+        source,
+    });
+}
+
+pub fn gain_life(
+    state: &mut State,
+    p: Player,
+    amount: i32,
+    source: &'static str,
+    events: &mut Vec<Event>,
+) {
+    let amount = amount.max(0);
+    let seat = state.seat_mut(p);
+    seat.life = seat.life.saturating_add(amount);
+    seat.ledger = seat.ledger.saturating_add(amount);
+    events.push(Event::LifeGain {
+        player: p,
+        amount,
+        life: seat.life,
+        source,
+    });
+}
+
+/// Draws one card; `false` when the deck is empty.
+pub fn draw(state: &mut State, p: Player, events: &mut Vec<Event>) -> bool {
+    match state.seat_mut(p).deck.pop() {
+        Some(inst) => {
+            state.seat_mut(p).hand.push(inst);
+            events.push(Event::Draw {
+                player: p,
+                card: state.info(inst).name,
+            });
+            true
+        }
+        None => {
+            events.push(Event::CannotDraw { player: p });
+            false
+        }
+    }
+}
+
+/// Removes an object from the field as destroyed: resonators, additions and stones go to the
+/// graveyard; a J/ruler from Judgment goes back to the ruler area and loses Judgment; an
+/// ordered J/ruler goes to the graveyard and its order card goes back to the ruler area.
+pub fn destroy(state: &mut State, r: ObjRef, events: &mut Vec<Event>) {
+    let Some(i) = state.find(r) else { return };
+    let card = card_ref(state, r);
+    let o = state.seat_mut(r.owner).field.remove(i);
+    let ruler = state.info(state.seat(r.owner).ruler).name;
+    match o.kind {
+        ObjKind::Resonator | ObjKind::Addition | ObjKind::Stone => {
+            state.seat_mut(r.owner).grave.push(o.inst);
+            events.push(Event::Destroyed {
+                card,
+                to_graveyard: true,
+            });
+        }
+        ObjKind::JRuler => {
+            events.push(Event::Destroyed {
+                card,
+                to_graveyard: false,
+            });
+            let seat = state.seat_mut(r.owner);
+            seat.ruler_at = RulerAt::Area;
+            seat.ruler_rested = false;
+            seat.lost_judgment = true;
+            events.push(Event::RulerBack {
+                player: r.owner,
+                ruler,
+                lost_judgment: true,
+            });
+        }
+        ObjKind::Ordered => {
+            let seat = state.seat_mut(r.owner);
+            seat.grave.push(o.inst);
+            events.push(Event::Destroyed {
+                card,
+                to_graveyard: true,
+            });
+            ruler_back_from_order(state, r.owner, events);
+        }
+    }
+}
+
+/// "If the J/ruler ordered by this card leaves the field in any way, put your ruler card back
+/// into your ruler area with ruler side up" (recovered: FW-A14 (a)).
+fn ruler_back_from_order(state: &mut State, p: Player, events: &mut Vec<Event>) {
+    let seat = state.seat_mut(p);
+    if seat.ruler_at != RulerAt::Order {
+        return;
+    }
+    seat.ruler_at = RulerAt::Area;
+    seat.ruler_rested = false;
+    let ruler = state.info(state.seat(p).ruler).name;
+    events.push(Event::RulerBack {
+        player: p,
+        ruler,
+        lost_judgment: false,
+    });
+}
+
+/// The rules' checks after any change: destruction by damage and life at zero.
+pub fn settle(state: &mut State, events: &mut Vec<Event>) {
+    if state.outcome.is_some() {
+        return;
+    }
+    loop {
+        let bonus = state.group_bonus();
+        let mut doomed: Vec<ObjRef> = Vec::new();
+        for p in Player::BOTH {
+            for o in &state.seat(p).field {
+                if o.kind.battles() && o.damage >= state.stats_with(p, o, &bonus).1 {
+                    doomed.push(ObjRef {
+                        owner: p,
+                        serial: o.serial,
+                    });
+                }
+            }
+        }
+        if doomed.is_empty() {
+            break;
+        }
+        for r in doomed {
+            destroy(state, r, events);
+        }
+    }
+    let dead = Player::BOTH.map(|p| state.seat(p).life <= 0);
+    match dead {
+        [true, true] => finish(state, None, "both-zero", events),
+        [true, false] => finish(state, Some(Player::P2), "life-zero", events),
+        [false, true] => finish(state, Some(Player::P1), "life-zero", events),
+        [false, false] => {}
+    }
+}
+
+pub fn finish(
+    state: &mut State,
+    winner: Option<Player>,
+    reason: &'static str,
+    events: &mut Vec<Event>,
+) {
+    if state.outcome.is_some() {
+        return;
+    }
+    state.outcome = Some(Outcome {
+        winner,
+        reason: reason.to_owned(),
+        turns: state.turn,
+    });
+    state.step = Step::Over;
+    events.push(Event::GameOver { winner, reason });
+}
+
+/// Puts a card into the field and runs what it does on entering.
+pub fn enter(
+    state: &mut State,
+    who: Player,
+    inst: Inst,
+    kind: ObjKind,
+    target: Option<ObjRef>,
+    events: &mut Vec<Event>,
+) -> ObjRef {
+    let obj = state.new_obj(inst, kind);
+    let r = ObjRef {
+        owner: who,
+        serial: obj.serial,
+    };
+    state.seat_mut(who).field.push(obj);
+    let t = state.t.clone();
+    let info = t.info(inst);
+    let effects = match (kind, &info.judgment) {
+        (ObjKind::JRuler, Some(j)) => &j.effects,
+        _ => &info.effects,
+    };
+    // Judgment and Revolution Order report their own entering.
+    if !matches!(kind, ObjKind::JRuler | ObjKind::Ordered) {
+        events.push(Event::Enter {
+            card: card_ref(state, r),
+        });
+    }
+    let ctx = Ctx {
+        who,
+        source_name: state.obj(r).map_or(info.name, |o| state.obj_name(o)),
+        source: Some(r),
+        target,
+        filter: effects.target,
+    };
+    settle(state, events);
+    run(state, &ctx, &effects.now, events);
+    r
+}

@@ -1,0 +1,279 @@
+//! Every action legal now, for the player whose decision it is. Payments are listed up to the
+//! order of identical stones, targets one by one, mulligans as ordered choices of cards.
+
+use super::action::{Action, Aim, Named, Payment, Source};
+use super::battle;
+use super::cards::{Cost, Filter};
+use super::rules::{self, main_window, priority_step};
+use super::state::{ObjKind, ObjRef, RulerAt, State, Step};
+use super::will::{self, StoneKind};
+use crate::engine::Player;
+
+pub fn legal(state: &State, out: &mut Vec<Action>) {
+    out.clear();
+    let Some(who) = state.decider() else { return };
+    match state.step {
+        Step::Over => {}
+        Step::Mulligan => mulligans(state, who, out),
+        Step::Discard => {
+            for card in distinct_hand(state, who) {
+                out.push(Action::Discard { who, card });
+            }
+        }
+        Step::Block => {
+            out.push(Action::NoBlock { who });
+            for r in battle::can_block(state) {
+                out.push(Action::Block {
+                    who,
+                    blocker: aim(state, r),
+                });
+            }
+        }
+        Step::Main | Step::Attack | Step::AfterBlock => {
+            out.push(Action::Pass { who });
+            let kinds = will::stone_kinds(state, who);
+            let chase = !state.chase.is_empty();
+            if main_window(state, who) {
+                if rules::call(state, who).is_ok() {
+                    out.push(Action::Call {
+                        who,
+                        caller: rules::caller_name(state, who),
+                    });
+                }
+                judgments(state, who, &kinds, out);
+                attacks(state, who, out);
+            }
+            plays(state, who, &kinds, chase, out);
+            abilities(state, who, &kinds, chase, out);
+        }
+    }
+}
+
+pub fn aim(state: &State, r: ObjRef) -> Aim {
+    Aim {
+        owner: r.owner,
+        name: state.obj(r).map_or("?", |o| state.obj_name(o)),
+        nth: state.nth(r.owner, r.serial),
+        serial: r.serial,
+    }
+}
+
+fn distinct_hand(state: &State, who: Player) -> Vec<Named> {
+    let mut cards: Vec<Named> = Vec::new();
+    for &inst in &state.seat(who).hand {
+        let def = state.t.def_of(inst);
+        if !cards.iter().any(|c| c.def == def) {
+            cards.push(Named {
+                def,
+                name: state.info(inst).name,
+            });
+        }
+    }
+    cards
+}
+
+/// Every ordered choice of hand cards to bottom, identical cards counted once.
+fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
+    let hand: Vec<Named> = state
+        .seat(who)
+        .hand
+        .iter()
+        .map(|&i| Named {
+            def: state.t.def_of(i),
+            name: state.info(i).name,
+        })
+        .collect();
+    fn walk(left: &mut Vec<Named>, chosen: &mut Vec<Named>, who: Player, out: &mut Vec<Action>) {
+        out.push(Action::Mulligan {
+            who,
+            bottom: chosen.clone(),
+        });
+        let mut tried: Vec<u16> = Vec::new();
+        for i in 0..left.len() {
+            let card = left[i];
+            if tried.contains(&card.def) {
+                continue;
+            }
+            tried.push(card.def);
+            left.remove(i);
+            chosen.push(card);
+            walk(left, chosen, who, out);
+            chosen.pop();
+            left.insert(i, card);
+        }
+    }
+    walk(&mut hand.clone(), &mut Vec::new(), who, out);
+}
+
+/// Targets a card's effects can take: every resonator its filter allows, or none needed.
+fn targets(state: &State, who: Player, filter: Option<Filter>) -> Vec<Option<Aim>> {
+    let Some(f) = filter else {
+        return vec![None];
+    };
+    let mut out = Vec::new();
+    for p in [who, who.other()] {
+        for o in &state.seat(p).field {
+            let r = ObjRef {
+                owner: p,
+                serial: o.serial,
+            };
+            if o.kind == ObjKind::Resonator && state.target_ok(who, f, r) {
+                out.push(Some(aim(state, r)));
+            }
+        }
+    }
+    out
+}
+
+fn payments(kinds: &[StoneKind], cost: &Cost) -> Vec<Payment> {
+    let mut out = Vec::new();
+    will::for_each_payment(kinds, cost, |p| out.push(p));
+    out
+}
+
+fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut Vec<Action>) {
+    for card in distinct_hand(state, who) {
+        if rules::play(state, who, card, false).is_err() {
+            continue;
+        }
+        let info = &state.t.defs[usize::from(card.def)];
+        let aims = targets(state, who, info.effects.target);
+        if aims.is_empty() {
+            continue;
+        }
+        let pays = payments(kinds, &info.cost);
+        if pays.is_empty() {
+            continue;
+        }
+        let order = rules::play(state, who, card, true).is_ok();
+        for with_order in [false, true] {
+            if with_order && !order {
+                continue;
+            }
+            for target in &aims {
+                for pay in &pays {
+                    out.push(Action::Play {
+                        who,
+                        card,
+                        order: with_order,
+                        target: *target,
+                        pay: pay.clone(),
+                        chase,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn abilities(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut Vec<Action>) {
+    let seat = state.seat(who);
+    let mut sources: Vec<(Source, Option<Aim>, u16)> = Vec::new();
+    if seat.ruler_at == RulerAt::Area && !state.info(seat.ruler).abilities.is_empty() {
+        sources.push((Source::Ruler(state.info(seat.ruler).name), None, seat.ruler));
+    }
+    for o in &seat.field {
+        if o.kind == ObjKind::JRuler || state.info(o.inst).abilities.is_empty() {
+            continue;
+        }
+        let a = aim(
+            state,
+            ObjRef {
+                owner: who,
+                serial: o.serial,
+            },
+        );
+        sources.push((Source::Field(a), Some(a), o.inst));
+    }
+    for (source, a, inst) in sources {
+        let info = state.info(inst);
+        for (index, ab) in info.abilities.iter().enumerate() {
+            let Ok(index) = u8::try_from(index) else {
+                break;
+            };
+            if rules::ability(state, who, a.as_ref(), index).is_err() {
+                continue;
+            }
+            let aims = targets(state, who, ab.effects.target);
+            if aims.is_empty() {
+                continue;
+            }
+            for pay in payments(kinds, &ab.cost) {
+                for target in &aims {
+                    out.push(Action::Activate {
+                        who,
+                        source,
+                        ability: index,
+                        target: *target,
+                        pay: pay.clone(),
+                        chase,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn judgments(state: &State, who: Player, kinds: &[StoneKind], out: &mut Vec<Action>) {
+    if rules::judgment(state, who).is_err() {
+        return;
+    }
+    let ruler = state.info(state.seat(who).ruler);
+    let Some(j) = &ruler.judgment else { return };
+    let aims = targets(state, who, j.effects.target);
+    for pay in payments(kinds, &j.cost) {
+        for target in &aims {
+            out.push(Action::Judgment {
+                who,
+                ruler: ruler.name,
+                target: *target,
+                pay: pay.clone(),
+            });
+        }
+    }
+}
+
+fn attacks(state: &State, who: Player, out: &mut Vec<Action>) {
+    if !priority_step(state.step) {
+        return;
+    }
+    let defenders: Vec<Aim> = state
+        .seat(who.other())
+        .field
+        .iter()
+        .filter(|o| o.kind.battles() && o.rested)
+        .map(|o| {
+            aim(
+                state,
+                ObjRef {
+                    owner: who.other(),
+                    serial: o.serial,
+                },
+            )
+        })
+        .collect();
+    for o in &state.seat(who).field {
+        if !o.kind.battles() || o.rested || (o.entered == state.turn && !state.swift(o)) {
+            continue;
+        }
+        let attacker = aim(
+            state,
+            ObjRef {
+                owner: who,
+                serial: o.serial,
+            },
+        );
+        out.push(Action::Attack {
+            who,
+            attacker,
+            target: None,
+        });
+        for d in &defenders {
+            out.push(Action::Attack {
+                who,
+                attacker,
+                target: Some(*d),
+            });
+        }
+    }
+}

@@ -1,0 +1,385 @@
+//! The state of a Force of Will game: both players' zones, the chase, the battle in progress,
+//! whose decision it is, and the stats of the cards in the field as the rules compute them.
+
+use super::cards::{CardInfo, Group, Inst, Static, Table, FLYING, SWIFTNESS};
+use crate::engine::{Outcome, Player};
+use std::sync::Arc;
+
+pub const START_LIFE: i32 = 4000;
+pub const MAX_HAND: usize = 7;
+pub const OPENING_HAND: usize = 5;
+
+/// A game in progress. Cloning copies the zones; the card table is shared. All of the game's
+/// randomness is spent at setup (shuffles and the first player), so no RNG is kept.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub(super) t: Arc<Table>,
+    pub(super) seats: [Seat; 2],
+    /// The chase, bottom first: the last item resolves first.
+    pub(super) chase: Vec<Item>,
+    pub(super) battle: Option<Battle>,
+    /// 1 is the first player's first turn; 0 while mulligans are made.
+    pub(super) turn: u32,
+    pub(super) active: Player,
+    pub(super) first: Player,
+    pub(super) step: Step,
+    /// Who may act now in the main phase and in battle windows.
+    pub(super) priority: Player,
+    /// Passes in a row; two resolve the top of the chase or close a window.
+    pub(super) passes: u8,
+    /// Each card that enters the field becomes a new object with a new serial, so that a
+    /// target or a battler that left and came back is not mistaken for the one chosen.
+    pub(super) serial: u32,
+    pub(super) outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Seat {
+    /// Top card last.
+    pub deck: Vec<Inst>,
+    /// Magic stone deck, top card last.
+    pub stones: Vec<Inst>,
+    pub hand: Vec<Inst>,
+    pub field: Vec<Obj>,
+    /// Oldest first.
+    pub grave: Vec<Inst>,
+    pub ruler: Inst,
+    pub ruler_at: RulerAt,
+    /// Orientation of the ruler while it is in the ruler area.
+    pub ruler_rested: bool,
+    /// A destroyed non-ordered J/ruler loses its Judgment for the rest of the game.
+    pub lost_judgment: bool,
+    pub life: i32,
+    /// Start life plus every gain and minus every loss reported as an event; must equal `life`.
+    pub ledger: i32,
+    /// A magic stone was called this turn.
+    pub called: bool,
+    /// Revolution Order was done this turn.
+    pub ordered: bool,
+    /// The turn of the last Judgment (its J/ruler cannot call a stone that turn).
+    pub judgment_turn: u32,
+    /// Will paid since the last recovery phase: one rested magic stone each.
+    pub will_paid: u32,
+    /// Magic stones rested for their own abilities' costs since the last recovery phase.
+    pub stone_ability_rests: u32,
+    pub mulligan_done: bool,
+    /// Every card this player brought to the game (deck, stones, ruler).
+    pub cards: u16,
+    /// Hand size when this player's last end phase finished.
+    pub hand_after_end: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulerAt {
+    /// Ruler side up in the ruler area.
+    Area,
+    /// In the field as a J/ruler after Judgment.
+    Field,
+    /// Order side up in the order area, ordering a J/ruler.
+    Order,
+}
+
+/// A card in the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Obj {
+    pub inst: Inst,
+    pub kind: ObjKind,
+    pub rested: bool,
+    /// The turn it was put into the field.
+    pub entered: u32,
+    pub serial: u32,
+    pub damage: i32,
+    /// Until end of turn.
+    pub temp_atk: i32,
+    pub temp_def: i32,
+    /// For as long as it stays in the field.
+    pub perm_atk: i32,
+    pub perm_def: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjKind {
+    Resonator,
+    Addition,
+    Stone,
+    /// The ruler flipped by Judgment.
+    JRuler,
+    /// A resonator made J/ruler by Revolution Order.
+    Ordered,
+}
+
+impl ObjKind {
+    /// A J/ruler or a resonator: the cards that battle.
+    pub fn battles(self) -> bool {
+        matches!(
+            self,
+            ObjKind::Resonator | ObjKind::JRuler | ObjKind::Ordered
+        )
+    }
+}
+
+/// A reference to one object in the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ObjRef {
+    pub owner: Player,
+    pub serial: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Players in turn order put cards on the bottom and redraw.
+    Mulligan,
+    Main,
+    /// A battle was declared: chase window before blocks.
+    Attack,
+    /// The defending player decides whether to block.
+    Block,
+    /// The block (or no block) was declared: chase window before damage.
+    AfterBlock,
+    /// End phase: the turn player discards down to seven.
+    Discard,
+    Over,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Battle {
+    pub attacker: ObjRef,
+    /// `None`: the opponent is attacked.
+    pub target: Option<ObjRef>,
+    pub blocker: Option<ObjRef>,
+}
+
+/// Something on the chase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Item {
+    pub who: Player,
+    pub what: What,
+    pub target: Option<ObjRef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum What {
+    /// A card being played; it stays on the chase until it resolves.
+    Card {
+        inst: Inst,
+        order: bool,
+    },
+    /// An activate ability of `card` (the ruler's, or of `source` in the field).
+    Ability {
+        card: Inst,
+        index: u8,
+        source: Option<ObjRef>,
+    },
+    Judgment,
+}
+
+impl State {
+    pub(super) fn seat(&self, p: Player) -> &Seat {
+        &self.seats[p.index()]
+    }
+
+    pub(super) fn seat_mut(&mut self, p: Player) -> &mut Seat {
+        &mut self.seats[p.index()]
+    }
+
+    pub(super) fn owner(&self, inst: Inst) -> Player {
+        if inst < self.t.first_p2 {
+            Player::P1
+        } else {
+            Player::P2
+        }
+    }
+
+    pub(super) fn info(&self, inst: Inst) -> &CardInfo {
+        self.t.info(inst)
+    }
+
+    pub(super) fn find(&self, r: ObjRef) -> Option<usize> {
+        self.seat(r.owner)
+            .field
+            .iter()
+            .position(|o| o.serial == r.serial)
+    }
+
+    pub(super) fn obj(&self, r: ObjRef) -> Option<&Obj> {
+        self.seat(r.owner)
+            .field
+            .iter()
+            .find(|o| o.serial == r.serial)
+    }
+
+    pub(super) fn obj_mut(&mut self, r: ObjRef) -> Option<&mut Obj> {
+        self.seat_mut(r.owner)
+            .field
+            .iter_mut()
+            .find(|o| o.serial == r.serial)
+    }
+
+    /// The name the object goes by in the field (a J/ruler by its J/ruler side).
+    pub(super) fn obj_name(&self, o: &Obj) -> &'static str {
+        let info = self.info(o.inst);
+        match (o.kind, &info.judgment) {
+            (ObjKind::JRuler, Some(j)) => j.name,
+            _ => info.name,
+        }
+    }
+
+    pub(super) fn keywords(&self, o: &Obj) -> u8 {
+        let info = self.info(o.inst);
+        match (o.kind, &info.judgment) {
+            (ObjKind::JRuler, Some(j)) => j.keywords,
+            _ => info.keywords,
+        }
+    }
+
+    pub(super) fn swift(&self, o: &Obj) -> bool {
+        self.keywords(o) & SWIFTNESS != 0
+    }
+
+    pub(super) fn flying(&self, o: &Obj) -> bool {
+        self.keywords(o) & FLYING != 0
+    }
+
+    fn statics(&self, o: &Obj) -> &[Static] {
+        let info = self.info(o.inst);
+        match (o.kind, &info.judgment) {
+            (ObjKind::JRuler, Some(j)) => &j.effects.statics,
+            (ObjKind::JRuler, None) => &[],
+            _ => &info.effects.statics,
+        }
+    }
+
+    /// What the continuous boosts in both fields add to each player's resonators.
+    pub(super) fn group_bonus(&self) -> [(i32, i32); 2] {
+        let mut bonus = [(0i32, 0i32); 2];
+        for p in Player::BOTH {
+            for o in &self.seat(p).field {
+                for s in self.statics(o) {
+                    let to: &[Player] = match s.group {
+                        Group::Own => &[p],
+                        Group::Enemy => &[p.other()],
+                        Group::Any => &Player::BOTH,
+                        Group::This => &[],
+                    };
+                    for q in to {
+                        let b = &mut bonus[q.index()];
+                        b.0 = b.0.saturating_add(s.atk);
+                        b.1 = b.1.saturating_add(s.def);
+                    }
+                }
+            }
+        }
+        bonus
+    }
+
+    /// ATK and DEF of a J/resonator now, given [`State::group_bonus`].
+    pub(super) fn stats_with(&self, owner: Player, o: &Obj, bonus: &[(i32, i32); 2]) -> (i32, i32) {
+        let info = self.info(o.inst);
+        let (mut atk, mut def) = match (o.kind, &info.judgment) {
+            (ObjKind::JRuler, Some(j)) => (j.atk, j.def),
+            _ => (info.atk, info.def),
+        };
+        atk = atk.saturating_add(o.temp_atk).saturating_add(o.perm_atk);
+        def = def.saturating_add(o.temp_def).saturating_add(o.perm_def);
+        for s in self.statics(o) {
+            if s.group == Group::This {
+                atk = atk.saturating_add(s.atk);
+                def = def.saturating_add(s.def);
+            }
+        }
+        // Only resonators get group boosts: "your J/ruler is not a resonator" (FW-A22).
+        if o.kind == ObjKind::Resonator {
+            let (a, d) = bonus[owner.index()];
+            atk = atk.saturating_add(a);
+            def = def.saturating_add(d);
+        }
+        (atk, def)
+    }
+
+    pub(super) fn stats(&self, owner: Player, o: &Obj) -> (i32, i32) {
+        self.stats_with(owner, o, &self.group_bonus())
+    }
+
+    /// The 1-based position of an object among its controller's objects of the same name, so
+    /// that scripts can tell two `Ember Fox` apart (`Ember Fox #2`).
+    pub(super) fn nth(&self, owner: Player, serial: u32) -> u8 {
+        let field = &self.seat(owner).field;
+        let Some(o) = field.iter().find(|o| o.serial == serial) else {
+            return 1;
+        };
+        let name = self.obj_name(o);
+        let before = field
+            .iter()
+            .take_while(|x| x.serial != serial)
+            .filter(|x| self.obj_name(x) == name)
+            .count();
+        u8::try_from(before + 1).unwrap_or(u8::MAX)
+    }
+
+    /// Whose decision it is now (`None` once the game is over).
+    pub(super) fn decider(&self) -> Option<Player> {
+        match self.step {
+            Step::Over => None,
+            Step::Mulligan => Some(if self.seat(self.first).mulligan_done {
+                self.first.other()
+            } else {
+                self.first
+            }),
+            Step::Block => Some(self.active.other()),
+            Step::Discard => Some(self.active),
+            Step::Main | Step::Attack | Step::AfterBlock => Some(self.priority),
+        }
+    }
+
+    /// The card that rests to call a magic stone: the ruler in the ruler area, or the J/ruler
+    /// in the field (FW-A12).
+    pub(super) fn caller(&self, p: Player) -> Option<Caller> {
+        let seat = self.seat(p);
+        match seat.ruler_at {
+            RulerAt::Area => Some(Caller::Ruler),
+            RulerAt::Field | RulerAt::Order => seat
+                .field
+                .iter()
+                .find(|o| matches!(o.kind, ObjKind::JRuler | ObjKind::Ordered))
+                .map(|o| Caller::JRuler(o.serial)),
+        }
+    }
+
+    pub(super) fn fresh_serial(&mut self) -> u32 {
+        self.serial += 1;
+        self.serial
+    }
+
+    pub(super) fn new_obj(&mut self, inst: Inst, kind: ObjKind) -> Obj {
+        Obj {
+            inst,
+            kind,
+            rested: false,
+            entered: self.turn,
+            serial: self.fresh_serial(),
+            damage: 0,
+            temp_atk: 0,
+            temp_def: 0,
+            perm_atk: 0,
+            perm_def: 0,
+        }
+    }
+
+    /// A chosen resonator target is legal for `who` under the card's filter.
+    pub(super) fn target_ok(&self, who: Player, filter: super::cards::Filter, r: ObjRef) -> bool {
+        use super::cards::Filter;
+        let side_ok = match filter {
+            Filter::Own => r.owner == who,
+            Filter::Enemy => r.owner != who,
+            Filter::Any => true,
+            Filter::Nothing => false,
+        };
+        side_ok && self.obj(r).is_some_and(|o| o.kind == ObjKind::Resonator)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    Ruler,
+    JRuler(u32),
+}

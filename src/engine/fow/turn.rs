@@ -1,0 +1,348 @@
+//! Setting up the game, the mulligan, and the turn sequence: draw, recovery, main, end.
+
+use super::action::Named;
+use super::cards::{attr_names, Inst, Kind, Table, TableBuilder};
+use super::effects::{self, Ctx};
+use super::event::{Event, Phase};
+use super::state::{ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE};
+use crate::engine::rng::Rng;
+use crate::engine::{IllegalAction, Player, Setup};
+use std::sync::Arc;
+
+pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
+    let game = s.game;
+    let mut builder = TableBuilder::default();
+    let mut insts: Vec<u16> = Vec::new();
+    let mut layout: Vec<(Inst, Vec<Inst>, Vec<Inst>)> = Vec::new();
+    let mut first_p2 = 0;
+    for p in Player::BOTH {
+        if p == Player::P2 {
+            first_p2 = Inst::try_from(insts.len()).map_err(|_| "too many cards")?;
+        }
+        let deck = &s.decks[p.index()];
+        for (zone, _) in &deck.zones {
+            if !["ruler", "main", "stones", "side"].contains(&zone.as_str()) {
+                return Err(format!(
+                    "{p}'s deck has zone `{zone}`; Force of Will decks have ruler, main, stones and side"
+                ));
+            }
+        }
+        let mut new_inst = |def: u16| -> Result<Inst, String> {
+            let i = Inst::try_from(insts.len()).map_err(|_| "too many cards in the decks")?;
+            insts.push(def);
+            Ok(i)
+        };
+        let rulers = deck.zone("ruler");
+        let [ruler] = rulers else {
+            return Err(format!(
+                "{p} needs exactly one ruler; the deck has {}",
+                rulers.len()
+            ));
+        };
+        let ruler_def = builder.def_for(game, *ruler)?;
+        if builder.defs[usize::from(ruler_def)].kind != Kind::Ruler {
+            return Err(format!(
+                "{p}'s ruler `{}` is not a ruler",
+                builder.defs[usize::from(ruler_def)].name
+            ));
+        }
+        let ruler = new_inst(ruler_def)?;
+        let mut zone = |id: &str, ok: &[Kind], what: &str| -> Result<Vec<Inst>, String> {
+            let mut out = Vec::new();
+            for &card in deck.zone(id) {
+                let def = builder.def_for(game, card)?;
+                let info = &builder.defs[usize::from(def)];
+                if !ok.contains(&info.kind) {
+                    return Err(format!(
+                        "{p}'s {what} holds `{}`, which does not go there",
+                        info.name
+                    ));
+                }
+                out.push(new_inst(def)?);
+            }
+            Ok(out)
+        };
+        let main = zone(
+            "main",
+            &[Kind::Resonator, Kind::Chant, Kind::Addition],
+            "deck",
+        )?;
+        let stones = zone("stones", &[Kind::Stone], "magic stone deck")?;
+        // FW-A24 (b): single games; the side deck is validated by `validate` and unused here.
+        layout.push((ruler, main, stones));
+    }
+    let table = Arc::new(Table {
+        defs: builder.defs,
+        insts,
+        first_p2,
+        attrs: attr_names(game)?,
+    });
+    let mut rng = Rng::new(s.seed);
+    let mut seats = Vec::with_capacity(2);
+    for (p, (ruler, mut deck, mut stones)) in Player::BOTH.into_iter().zip(layout) {
+        let stacked = s.decks[p.index()].stacked;
+        if stacked {
+            // Stacked zones are written top card first; the top of a pile is its last element.
+            deck.reverse();
+            stones.reverse();
+        } else {
+            rng.shuffle(&mut deck);
+            rng.shuffle(&mut stones);
+        }
+        events.push(Event::Decks {
+            player: p,
+            stacked,
+            deck: deck.len(),
+            stones: stones.len(),
+            ruler: table.info(ruler).name,
+        });
+        let cards = u16::try_from(deck.len() + stones.len() + 1).map_err(|_| "deck too big")?;
+        seats.push(Seat {
+            deck,
+            stones,
+            hand: Vec::with_capacity(12),
+            field: Vec::with_capacity(24),
+            grave: Vec::new(),
+            ruler,
+            ruler_at: RulerAt::Area,
+            ruler_rested: false,
+            lost_judgment: false,
+            life: START_LIFE,
+            ledger: START_LIFE,
+            called: false,
+            ordered: false,
+            judgment_turn: 0,
+            will_paid: 0,
+            stone_ability_rests: 0,
+            mulligan_done: false,
+            cards,
+            hand_after_end: 0,
+        });
+    }
+    let (first, seeded) = match s.first {
+        Some(p) => (p, false),
+        None => (if rng.coin() { Player::P1 } else { Player::P2 }, true),
+    };
+    events.push(Event::First {
+        player: first,
+        seeded,
+    });
+    let [a, b]: [Seat; 2] = seats
+        .try_into()
+        .map_err(|_| "two players are needed".to_owned())?;
+    let mut state = State {
+        t: table,
+        seats: [a, b],
+        chase: Vec::with_capacity(8),
+        battle: None,
+        turn: 0,
+        active: first,
+        first,
+        step: Step::Mulligan,
+        priority: first,
+        passes: 0,
+        serial: 0,
+        outcome: None,
+    };
+    for p in [first, first.other()] {
+        for _ in 0..OPENING_HAND {
+            // FW-A01 (a): a short deck simply gives a short hand.
+            if !effects::draw(&mut state, p, events) {
+                break;
+            }
+        }
+    }
+    Ok(state)
+}
+
+/// FW-A20 (a): once each, in turn order; the chosen cards go to the bottom in the order
+/// given (the last one lowest), then that many are drawn.
+pub fn mulligan(
+    state: &mut State,
+    who: Player,
+    bottom: &[Named],
+    events: &mut Vec<Event>,
+) -> Result<(), IllegalAction> {
+    let mut hand = state.seat(who).hand.clone();
+    let mut chosen = Vec::with_capacity(bottom.len());
+    for card in bottom {
+        let Some(i) = hand.iter().position(|&c| state.t.def_of(c) == card.def) else {
+            return Err(IllegalAction(format!(
+                "{who} has no {} left in hand to put on the bottom",
+                card.name
+            )));
+        };
+        chosen.push(hand.remove(i));
+    }
+    let seat = state.seat_mut(who);
+    seat.hand = hand;
+    for &inst in &chosen {
+        seat.deck.insert(0, inst);
+    }
+    seat.mulligan_done = true;
+    if chosen.is_empty() {
+        events.push(Event::Keep { player: who });
+    }
+    for &inst in &chosen {
+        events.push(Event::Bottom {
+            player: who,
+            card: state.info(inst).name,
+        });
+    }
+    for _ in 0..chosen.len() {
+        effects::draw(state, who, events);
+    }
+    if state.seats.iter().all(|s| s.mulligan_done) {
+        start_turn(state, events);
+    }
+    Ok(())
+}
+
+pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
+    state.turn += 1;
+    if state.turn > 1 {
+        state.active = state.active.other();
+    }
+    let p = state.active;
+    for seat in &mut state.seats {
+        seat.called = false;
+        seat.ordered = false;
+    }
+    events.push(Event::Turn {
+        turn: state.turn,
+        player: p,
+    });
+    // "At the beginning of your turn" abilities (Sanctuary of Light).
+    let t = state.t.clone();
+    let starters: Vec<ObjRef> = state
+        .seat(p)
+        .field
+        .iter()
+        .filter(|o| !t.info(o.inst).at_turn_start.is_empty())
+        .map(|o| ObjRef {
+            owner: p,
+            serial: o.serial,
+        })
+        .collect();
+    for r in starters {
+        let Some(o) = state.obj(r) else { continue };
+        let info = t.info(o.inst);
+        let ctx = Ctx {
+            who: p,
+            source_name: info.name,
+            source: Some(r),
+            target: None,
+            filter: None,
+        };
+        effects::run(state, &ctx, &info.at_turn_start, events);
+    }
+    if state.outcome.is_some() {
+        return;
+    }
+
+    events.push(Event::Phase {
+        player: p,
+        phase: Phase::Draw,
+    });
+    if state.turn == 1 {
+        events.push(Event::Skip {
+            player: p,
+            phase: Phase::Draw,
+            why: "the first player skips the first draw",
+        });
+    } else if !effects::draw(state, p, events) {
+        effects::finish(state, Some(p.other()), "deck-out", events);
+        return;
+    }
+
+    events.push(Event::Phase {
+        player: p,
+        phase: Phase::Recovery,
+    });
+    if state.turn <= 2 {
+        events.push(Event::Skip {
+            player: p,
+            phase: Phase::Recovery,
+            why: "each player skips it on their first turn",
+        });
+    } else {
+        let seat = state.seat_mut(p);
+        let mut count = 0;
+        for o in &mut seat.field {
+            if o.rested {
+                o.rested = false;
+                count += 1;
+            }
+        }
+        if seat.ruler_at == RulerAt::Area && seat.ruler_rested {
+            seat.ruler_rested = false;
+            count += 1;
+        }
+        seat.will_paid = 0;
+        seat.stone_ability_rests = 0;
+        events.push(Event::Recover { player: p, count });
+    }
+
+    events.push(Event::Phase {
+        player: p,
+        phase: Phase::Main,
+    });
+    state.step = Step::Main;
+    state.priority = p;
+    state.passes = 0;
+}
+
+/// The end phase: damage and until-end-of-turn effects end at the same moment (so a boost
+/// that kept a card alive does not wear off before its damage), then the hand size check.
+pub fn end_phase(state: &mut State, events: &mut Vec<Event>) {
+    let p = state.active;
+    events.push(Event::Phase {
+        player: p,
+        phase: Phase::End,
+    });
+    // FW-A15 (a): J/resonators on both sides.
+    for seat in &mut state.seats {
+        for o in &mut seat.field {
+            o.damage = 0;
+            o.temp_atk = 0;
+            o.temp_def = 0;
+        }
+    }
+    events.push(Event::Cleanup);
+    effects::settle(state, events);
+    if state.outcome.is_some() {
+        return;
+    }
+    if state.seat(p).hand.len() > MAX_HAND {
+        state.step = Step::Discard;
+    } else {
+        next_turn(state, events);
+    }
+}
+
+/// FW-A21 (a): the player chooses each discard; it goes to the graveyard.
+pub fn discard(state: &mut State, who: Player, card: Named, events: &mut Vec<Event>) {
+    let found = state
+        .seat(who)
+        .hand
+        .iter()
+        .position(|&c| state.t.def_of(c) == card.def);
+    if let Some(i) = found {
+        let inst = state.seat_mut(who).hand.remove(i);
+        state.seat_mut(who).grave.push(inst);
+        events.push(Event::Discard {
+            player: who,
+            card: card.name,
+        });
+    }
+    if state.seat(who).hand.len() <= MAX_HAND {
+        next_turn(state, events);
+    }
+}
+
+fn next_turn(state: &mut State, events: &mut Vec<Event>) {
+    let p = state.active;
+    let n = state.seat(p).hand.len();
+    state.seat_mut(p).hand_after_end = n;
+    start_turn(state, events);
+}

@@ -1,0 +1,304 @@
+//! Will and costs. A cost is paid by resting exactly as many magic stones as it costs, each
+//! producing one will of one of its attributes (FW-A05 (a), FW-A06 (a)); no will is kept
+//! between payments. A payment names the stones; which attribute each special stone produces
+//! is whatever makes the payment work, because the choice changes nothing else.
+
+use super::action::{Named, Payment};
+use super::cards::{Cost, Inst, Kind};
+use super::event::Event;
+use super::state::{ObjKind, State};
+use crate::engine::{IllegalAction, Player};
+
+/// A kind of magic stone a player can rest now.
+#[derive(Debug, Clone, Copy)]
+pub struct StoneKind {
+    pub stone: Named,
+    pub attrs: u32,
+    pub recovered: u8,
+}
+
+/// The player's recovered magic stones, by kind in definition order.
+pub fn stone_kinds(state: &State, who: Player) -> Vec<StoneKind> {
+    let mut kinds: Vec<StoneKind> = Vec::new();
+    for o in &state.seat(who).field {
+        if o.kind != ObjKind::Stone || o.rested {
+            continue;
+        }
+        let def = state.t.def_of(o.inst);
+        match kinds.iter_mut().find(|k| k.stone.def == def) {
+            Some(k) => k.recovered = k.recovered.saturating_add(1),
+            None => {
+                let info = state.info(o.inst);
+                kinds.push(StoneKind {
+                    stone: Named {
+                        def,
+                        name: info.name,
+                    },
+                    attrs: info.attrs,
+                    recovered: 1,
+                });
+            }
+        }
+    }
+    kinds.sort_by_key(|k| k.stone.def);
+    kinds
+}
+
+/// The attribute icons a chosen set of stones cannot cover (Hall's condition on the icons'
+/// attributes): `None` when every icon can get a stone of its attribute.
+fn shortfall(cost: &Cost, chosen: impl Fn(&mut dyn FnMut(u32, u32))) -> Option<u32> {
+    let k = cost.icons.len();
+    if k > 16 {
+        // Too many distinct attributes for the subset check: match icon by icon instead.
+        let mut stones = Vec::new();
+        chosen(&mut |attrs, count| {
+            stones.extend(std::iter::repeat_n((0, attrs), count as usize));
+        });
+        let unpaid = assign_icons(cost, &stones)
+            .into_iter()
+            .zip(expand(cost))
+            .filter(|(s, _)| s.is_none())
+            .fold(0u32, |bits, (_, a)| bits | 1 << a);
+        return (unpaid != 0).then_some(unpaid);
+    }
+    for subset in 1u32..(1 << k) {
+        let mut need = 0u32;
+        let mut bits = 0u32;
+        for (i, &(a, n)) in cost.icons.iter().enumerate() {
+            if subset & (1 << i) != 0 {
+                need += u32::from(n);
+                bits |= 1 << a;
+            }
+        }
+        let mut have = 0u32;
+        chosen(&mut |attrs, count| {
+            if attrs & bits != 0 {
+                have += count;
+            }
+        });
+        if have < need {
+            return Some(bits);
+        }
+    }
+    None
+}
+
+fn covers(cost: &Cost, kinds: &[StoneKind], counts: &[u8]) -> bool {
+    shortfall(cost, |f| {
+        for (k, &c) in kinds.iter().zip(counts) {
+            f(k.attrs, u32::from(c));
+        }
+    })
+    .is_none()
+}
+
+/// Every payment of `cost` from the player's recovered stones, up to the order of identical
+/// stones.
+pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Payment)) {
+    let total = cost.total();
+    let available: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
+    if available < total {
+        return;
+    }
+    let mut counts = vec![0u8; kinds.len()];
+    fn walk(
+        i: usize,
+        left: u32,
+        kinds: &[StoneKind],
+        cost: &Cost,
+        counts: &mut [u8],
+        f: &mut dyn FnMut(Payment),
+    ) {
+        if i == kinds.len() {
+            if left == 0 && covers(cost, kinds, counts) {
+                f(Payment(
+                    kinds
+                        .iter()
+                        .zip(counts.iter())
+                        .filter(|(_, &c)| c > 0)
+                        .map(|(k, &c)| (k.stone, c))
+                        .collect(),
+                ));
+            }
+            return;
+        }
+        let rest: u32 = kinds[i + 1..].iter().map(|k| u32::from(k.recovered)).sum();
+        let most = u32::from(kinds[i].recovered).min(left);
+        let least = left.saturating_sub(rest);
+        for c in (least..=most).rev() {
+            counts[i] = c as u8;
+            walk(i + 1, left - c, kinds, cost, counts, f);
+        }
+        counts[i] = 0;
+    }
+    walk(0, total, kinds, cost, &mut counts, &mut f);
+}
+
+/// The payment decksmith picks when a script does not say: the first one found, which takes
+/// as many stones as possible of the lowest kinds.
+pub fn first_payment(state: &State, who: Player, cost: &Cost) -> Option<Payment> {
+    let mut found = None;
+    for_each_payment(&stone_kinds(state, who), cost, |p| {
+        if found.is_none() {
+            found = Some(p);
+        }
+    });
+    found
+}
+
+/// Checks that `pay` pays `cost` exactly with stones `who` can rest now.
+pub fn check(
+    state: &State,
+    who: Player,
+    cost: &Cost,
+    pay: &Payment,
+    what: &str,
+) -> Result<(), IllegalAction> {
+    let attrs = &state.t.attrs;
+    let total = cost.total();
+    let kinds = stone_kinds(state, who);
+    for (i, &(stone, n)) in pay.0.iter().enumerate() {
+        if pay.0[..i].iter().any(|(s, _)| s.def == stone.def) {
+            return Err(IllegalAction(format!(
+                "the payment names {} twice",
+                stone.name
+            )));
+        }
+        let is_stone = state
+            .t
+            .defs
+            .get(usize::from(stone.def))
+            .is_some_and(|d| d.kind == Kind::Stone);
+        if !is_stone {
+            return Err(IllegalAction(format!(
+                "{} is not a magic stone; only magic stones produce will",
+                stone.name
+            )));
+        }
+        let have = kinds
+            .iter()
+            .find(|k| k.stone.def == stone.def)
+            .map_or(0, |k| k.recovered);
+        if have < n {
+            return Err(IllegalAction(format!(
+                "{who} has {} recovered {} in the field, and the payment rests {n}",
+                have, stone.name
+            )));
+        }
+    }
+    if pay.total() != total {
+        return Err(IllegalAction(format!(
+            "{what} costs {} ({total} will); the payment rests {} magic stone{} (pay exactly the cost: FW-A05)",
+            cost.describe(attrs),
+            pay.total(),
+            if pay.total() == 1 { "" } else { "s" }
+        )));
+    }
+    let lacking = shortfall(cost, |f| {
+        for &(stone, n) in &pay.0 {
+            if let Some(d) = state.t.defs.get(usize::from(stone.def)) {
+                f(d.attrs, u32::from(n));
+            }
+        }
+    });
+    if let Some(bits) = lacking {
+        let names: Vec<&str> = state.t.attr_names(bits).collect();
+        return Err(IllegalAction(format!(
+            "{what} costs {}; {pay} gives too little {} will",
+            cost.describe(attrs),
+            names.join(" or ")
+        )));
+    }
+    Ok(())
+}
+
+/// Rests the stones of a checked payment and reports which will each produced.
+pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &mut Vec<Event>) {
+    let mut rested: Vec<(Inst, u32)> = Vec::with_capacity(pay.total() as usize);
+    for &(stone, n) in &pay.0 {
+        let mut left = n;
+        let t = state.t.clone();
+        for o in &mut state.seat_mut(who).field {
+            if left == 0 {
+                break;
+            }
+            if o.kind == ObjKind::Stone && !o.rested && t.def_of(o.inst) == stone.def {
+                o.rested = true;
+                left -= 1;
+                rested.push((o.inst, t.info(o.inst).attrs));
+            }
+        }
+    }
+    let seat = state.seat_mut(who);
+    seat.will_paid += rested.len() as u32;
+    let wills = assign(cost, &rested);
+    for ((inst, _), will) in rested.iter().zip(wills) {
+        events.push(Event::Will {
+            player: who,
+            stone: state.info(*inst).name,
+            will: will.map_or("colourless", |a| {
+                state.t.attrs.get(a).copied().unwrap_or("colourless")
+            }),
+        });
+    }
+}
+
+fn expand(cost: &Cost) -> Vec<u8> {
+    cost.icons
+        .iter()
+        .flat_map(|&(a, n)| std::iter::repeat_n(a, usize::from(n)))
+        .collect()
+}
+
+/// For each icon, the stone paying it (a bipartite matching by augmenting paths).
+fn assign_icons(cost: &Cost, stones: &[(Inst, u32)]) -> Vec<Option<usize>> {
+    let icons = expand(cost);
+    let mut stone_of: Vec<Option<usize>> = vec![None; icons.len()];
+    let mut icon_of: Vec<Option<usize>> = vec![None; stones.len()];
+    fn augment(
+        icon: usize,
+        icons: &[u8],
+        stones: &[(Inst, u32)],
+        seen: &mut [bool],
+        stone_of: &mut [Option<usize>],
+        icon_of: &mut [Option<usize>],
+    ) -> bool {
+        for s in 0..stones.len() {
+            if seen[s] || stones[s].1 & (1 << icons[icon]) == 0 {
+                continue;
+            }
+            seen[s] = true;
+            let free = match icon_of[s] {
+                None => true,
+                Some(other) => augment(other, icons, stones, seen, stone_of, icon_of),
+            };
+            if free {
+                icon_of[s] = Some(icon);
+                stone_of[icon] = Some(s);
+                return true;
+            }
+        }
+        false
+    }
+    for icon in 0..icons.len() {
+        let mut seen = vec![false; stones.len()];
+        augment(icon, &icons, stones, &mut seen, &mut stone_of, &mut icon_of);
+    }
+    stone_of
+}
+
+/// Which attribute each rested stone gives: the icons' attributes where the matching puts
+/// them; the other stones pay the free part with their first attribute.
+fn assign(cost: &Cost, stones: &[(Inst, u32)]) -> Vec<Option<usize>> {
+    let icons = expand(cost);
+    let mut will: Vec<Option<usize>> = stones
+        .iter()
+        .map(|&(_, attrs)| (attrs != 0).then(|| attrs.trailing_zeros() as usize))
+        .collect();
+    for (icon, stone) in assign_icons(cost, stones).into_iter().enumerate() {
+        if let Some(s) = stone {
+            will[s] = Some(usize::from(icons[icon]));
+        }
+    }
+    will
+}
