@@ -48,7 +48,7 @@ fn a_glob_is_expanded_and_a_file_named_twice_is_checked_once() {
     ])
     .expect(0);
     let json = out.json();
-    assert_eq!(json["summary"]["decks"], 10);
+    assert_eq!(json["summary"]["decks"], 12);
     assert_eq!(json["summary"]["illegal"], 0);
 }
 
