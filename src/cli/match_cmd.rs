@@ -1,12 +1,12 @@
 //! `decksmith match run|verify|random`: scripted matches and seeded random self-play, for every
 //! game that has an engine (`engine::registry` maps game ids to engines).
 
-use super::validate::{check_deck, check_deck_as, resolve_format_arg};
+use super::validate::{check_deck_as, resolve_format_arg};
 use super::{emit, Context, Output, Status};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::date::Date;
-use crate::deck::encoding::{self, text, Encoding};
+use crate::deck::encoding::{self, Encoding};
 use crate::diagnostic::{render, Problem, SourceFile};
 use crate::engine::random::{player_seed, SelfPlay, Violation};
 use crate::engine::registry::{self, EngineTask};
@@ -168,25 +168,25 @@ fn prepare<'c>(catalog: &'c Catalog, path: &Path) -> Result<Loaded<'c>, Error> {
         None => Date::today(),
     };
     let mut outcomes = Vec::with_capacity(2);
-    let mut encodings = Vec::with_capacity(2);
+    let mut decks = Vec::with_capacity(2);
     for (who, spec) in Player::BOTH.iter().zip(&script.players) {
-        // An inline list is the text encoding, whatever the script's own file name says; a
-        // deck file's encoding comes from its name and content.
-        let (source, encoding) = match spec {
+        // An inline list is in the `.deck` text encoding; a file's encoding is told from it.
+        let hint = matches!(spec, PlayerDeck::Inline { .. }).then_some(Encoding::Text);
+        let source = match spec {
             PlayerDeck::Path(p) => {
                 let deck_path = script.dir.join(&p.value);
                 let text = read_text(&deck_path).map_err(|e| {
                     script_error(&file, p.span.clone(), format!("{who}'s deck: {e}"))
                 })?;
-                (SourceFile::new(deck_path.display().to_string(), text), None)
+                SourceFile::new(deck_path.display().to_string(), text)
             }
-            PlayerDeck::Inline { text, span } => (
-                inline_source(&file, text, span.clone()),
-                Some(Encoding::Text),
-            ),
+            PlayerDeck::Inline { text, span } => inline_source(&file, text, span.clone()),
         };
-        encodings.push(encoding);
-        let mut outcome = check_deck_as(catalog, Some(&format), &source, date, encoding)?;
+        decks.push(encoding::read(&source, hint, catalog)?);
+        let mut outcome = check_deck_as(catalog, Some(&format), &source, date, hint)?;
+        if matches!(spec, PlayerDeck::Inline { .. }) {
+            outcome.path = format!("{} ({who}'s list)", outcome.path);
+        }
         outcome.name = Some(
             outcome
                 .name
@@ -197,11 +197,6 @@ fn prepare<'c>(catalog: &'c Catalog, path: &Path) -> Result<Loaded<'c>, Error> {
     if outcomes.iter().any(|o| !o.report.legal) {
         return Ok(Loaded::IllegalDeck(outcomes));
     }
-    let decks: Vec<crate::deck::Deck> = outcomes
-        .iter()
-        .zip(&encodings)
-        .map(|(o, &e)| encoding::read(&o.source, e, catalog))
-        .collect::<Result<_, _>>()?;
     let mut seats = Vec::with_capacity(script.games.len());
     for plan in &script.games {
         let mut pair: [SeatDeck; 2] = Default::default();
@@ -555,13 +550,16 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         None => None,
     };
     let mut outcomes = Vec::with_capacity(2);
+    let mut decks = Vec::with_capacity(2);
     for path in &args.decks {
         let source = SourceFile::new(path.display().to_string(), read_text(path)?);
-        outcomes.push(check_deck(
+        decks.push(encoding::read(&source, None, &catalog)?);
+        outcomes.push(check_deck_as(
             &catalog,
             forced.as_ref(),
             &source,
             Date::today(),
+            None,
         )?);
     }
     if outcomes.iter().any(|o| !o.report.legal) {
@@ -590,15 +588,14 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         _ => return Err(Error::usage("the decks name no game")),
     };
     let game = catalog.game(&game_id)?;
-    let mut decks: [SeatDeck; 2] = Default::default();
-    for (i, o) in outcomes.iter().enumerate() {
-        let deck = text::parse(&o.source.text);
-        decks[i] =
-            script::seat_deck(&deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
+    let mut seats: [SeatDeck; 2] = Default::default();
+    for (i, (deck, o)) in decks.iter().zip(&outcomes).enumerate() {
+        seats[i] =
+            script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
     }
     let task = RandomTask {
         game,
-        decks: &decks,
+        decks: &seats,
         seed: args.seed,
         games: args.games,
     };

@@ -179,6 +179,9 @@ pub fn parse(state: &State, text: &str) -> Result<Action, String> {
         ["block", "with", ..] => p.block(after(2)),
         ["block", ..] => p.block(after(1)),
         ["activate", ..] => p.activate(after(1)),
+        ["attack", ..] => Err(format!(
+            "`{rest}`: every attack aims at the enemy Hero, and Strikes trade only when one blocks (JF-A15); write `{player} attack with <your Hero or Strike>`"
+        )),
         ["discard", ..] => p.discard(after(1)),
         _ => Err(format!(
             "`{rest}` is not a J Force action; the actions are: play, evolve, attack with, block with, no block, activate, discard, end"

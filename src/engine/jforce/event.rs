@@ -288,7 +288,9 @@ impl fmt::Display for Event {
                 f,
                 "{player}'s {blocker} holds: a Hero is never destroyed, and the attack ends"
             ),
-            Event::Destroyed { player, card } => write!(f, "{player}'s {card} is destroyed"),
+            Event::Destroyed { player, card } => {
+                write!(f, "{player}'s {card} is destroyed and goes to the Discard")
+            }
             Event::ToDiscard { player, card } => write!(f, "{card} goes to {player}'s Discard"),
             Event::Damage { player, amount, hp } => {
                 write!(f, "{player}'s Hero takes {amount} damage (HP {hp})")

@@ -9,6 +9,8 @@ pub mod event;
 mod query;
 pub mod rules;
 pub mod state;
+#[cfg(test)]
+mod tests;
 
 pub use action::{Action, UnitRef};
 pub use event::Event;

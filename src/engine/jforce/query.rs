@@ -188,11 +188,11 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
                 }
             }
         }
-        for &l in &seat.legendary_used {
-            if seat.hand.contains(&l) || seat.deck.contains(&l) {
+        for (i, &l) in seat.legendary_used.iter().enumerate() {
+            if !table.card(l).legendary || seat.legendary_used[..i].contains(&l) {
                 return Err(format!(
-                    "{p} used Legendary {} but still holds it",
-                    table.name(l)
+                    "{p}'s used Legendaries are wrong: {:?}",
+                    seat.legendary_used
                 ));
             }
         }

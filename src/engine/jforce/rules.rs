@@ -654,13 +654,14 @@ fn play(
         }
         Kind::Strike | Kind::Support | Kind::Legendary => {}
     }
-    afford(state, player, info.cost, name)?;
     if info.legendary && state.seat(player).legendary_used.contains(&card) {
         return illegal(format!(
             "{name} is Legendary, and {player} has already used it this game (once per match)"
         ));
     }
+    // A missing target is the more basic reason (JF-R01), so it is checked before the cost.
     let chosen = check_target(state, player, info.choice, target, name)?;
+    afford(state, player, info.cost, name)?;
 
     state.seat_mut(player).hand.remove(usize::from(hand));
     pay(state, player, info.cost, events);
@@ -807,6 +808,7 @@ fn activate(
         let count = abilities(&table, unit).count();
         return illegal(match count {
             0 => format!("{} has no activated ability", describe(unit_ref)),
+            1 => format!("{} has only one activated ability", describe(unit_ref)),
             n => format!(
                 "{} has {n} activated abilities, not {}",
                 describe(unit_ref),
@@ -818,8 +820,8 @@ fn activate(
         return Ok(());
     };
     let what = format!("{}'s ability", unit_ref.name);
-    afford(state, player, info.charge, &what)?;
     let chosen = check_target(state, player, info.choice, target, &what)?;
+    afford(state, player, info.charge, &what)?;
 
     pay(state, player, info.charge, events);
     events.push(Event::Activate {
