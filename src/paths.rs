@@ -7,8 +7,10 @@ use crate::error::Error;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// File extensions of the deck encodings `validate` reads from a folder.
-pub const DECK_EXTENSIONS: &[&str] = &["deck"];
+/// File extensions of the deck encodings `validate` reads from a folder: every encoding's
+/// own (`deck`, `json`, `toml`, `csv`, `code`, `txt` for Arena exports, `cod`), and `xml`,
+/// which Cockatrice also writes.
+pub const DECK_EXTENSIONS: &[&str] = &["deck", "json", "toml", "csv", "code", "txt", "cod", "xml"];
 
 /// Expands `args` into files. A folder yields its files with one of `extensions` (hidden
 /// entries and symbolic links to folders are skipped: the first are tool state such as
@@ -141,6 +143,20 @@ mod tests {
             std::fs::write(p, text).unwrap();
         }
         dir
+    }
+
+    #[test]
+    fn every_encoding_extension_is_searched() {
+        use crate::deck::encoding::Encoding;
+        for e in Encoding::ALL {
+            assert!(DECK_EXTENSIONS.contains(&e.extension()), "{e}");
+        }
+        for ext in DECK_EXTENSIONS {
+            assert!(
+                Encoding::from_extension(ext).is_some() || *ext == "txt",
+                "{ext} names no encoding"
+            );
+        }
     }
 
     #[test]

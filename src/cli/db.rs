@@ -20,8 +20,9 @@ pub enum DbCommand {
     /// kinds, formats naming cards that do not exist.
     Check(CheckArgs),
     /// Compare two versions of the card data: cards added, removed, renamed (same id) and
-    /// changed (field: old → new); with `--decks`, every deck whose verdict changes and why.
-    /// Exit 1 when any deck changes verdict.
+    /// changed (field: old → new); with `--decks`, every deck whose verdict changes and why;
+    /// with `--matches`, every match script whose transcript changes. Exit 1 when any deck
+    /// changes verdict or any transcript changes.
     Diff(super::db_diff::DiffArgs),
 }
 

@@ -1,13 +1,16 @@
-//! `decksmith db diff OLD NEW [--decks PATH...]`
+//! `decksmith db diff OLD NEW [--decks PATH...] [--matches PATH...]`
 
+use super::match_cmd::{play_script, Played};
 use super::validate::{check_deck, thread_pool};
 use super::{emit, Context, ReportOutput, Status};
 use crate::card_db::diff::{diff, load_side, DataSpec};
+use crate::catalog::Catalog;
 use crate::date::Date;
 use crate::diagnostic::SourceFile;
+use crate::engine::script;
 use crate::error::{read_text, Error};
 use crate::paths;
-use crate::report::diff::{ci_run, DeckImpact, DiffOutcome};
+use crate::report::diff::{ci_run, DeckImpact, DiffOutcome, ScriptImpact};
 use crate::report::{self, DeckOutcome};
 use clap::Args;
 use rayon::prelude::*;
@@ -26,6 +29,10 @@ pub struct DiffArgs {
     /// Deck files, folders or glob patterns to validate against both sides.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub decks: Vec<PathBuf>,
+    /// Match scripts, or folders to search for `*.match.toml`, to play against both sides;
+    /// the scripts whose transcripts change are listed.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub matches: Vec<PathBuf>,
     /// Day whose ban and limited lists apply (YYYY-MM-DD); default today.
     #[arg(long, value_parser = |s: &str| s.parse::<Date>())]
     pub date: Option<Date>,
@@ -62,11 +69,13 @@ pub fn run(ctx: &Context, args: DiffArgs, out: &mut dyn Write) -> Result<Status,
         });
         results.into_iter().collect::<Result<Vec<_>, _>>()?
     };
+    let scripts = scripts(&args.matches, &old, &new)?;
     let outcome = DiffOutcome {
         old: old_spec.to_string(),
         new: new_spec.to_string(),
         catalog,
         decks,
+        scripts,
     };
     let rendered = match args.output {
         ReportOutput::Human => report::diff::human(&outcome, ctx.colour),
@@ -76,9 +85,46 @@ pub fn run(ctx: &Context, args: DiffArgs, out: &mut dyn Write) -> Result<Status,
         ReportOutput::Sarif => report::sarif::render(&ci_run(&outcome)),
     };
     emit(out, &rendered)?;
-    Ok(if outcome.verdicts_changed() > 0 {
-        Status::Failed
-    } else {
-        Status::Success
-    })
+    Ok(
+        if outcome.verdicts_changed() > 0 || outcome.transcripts_changed() > 0 {
+            Status::Failed
+        } else {
+            Status::Success
+        },
+    )
+}
+
+/// Plays every script found under `paths` against both sides.
+fn scripts(paths: &[PathBuf], old: &Catalog, new: &Catalog) -> Result<Vec<ScriptImpact>, Error> {
+    let mut found = Vec::new();
+    for path in paths {
+        script::find_scripts(path, &mut found).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    if !paths.is_empty() && found.is_empty() {
+        return Err(Error::usage_with_help(
+            "no match scripts found",
+            format!("scripts are files named *{}", script::SCRIPT_SUFFIX),
+        ));
+    }
+    let side =
+        |catalog: &Catalog, path: &std::path::Path| -> Result<Result<String, String>, Error> {
+            Ok(match play_script(catalog, path)? {
+                Played::Transcript(t) => Ok(t),
+                Played::NotPlayed(why) => Err(why),
+            })
+        };
+    found
+        .iter()
+        .map(|path| {
+            Ok(ScriptImpact {
+                path: path.display().to_string(),
+                golden: script::transcript_path(path).display().to_string(),
+                before: side(old, path)?,
+                after: side(new, path)?,
+            })
+        })
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! game that has an engine (`engine::registry` maps game ids to engines).
 
 use super::validate::{check_deck_as, resolve_format_arg};
-use super::{emit, Context, Output, Status};
+use super::{emit, Context, Output, ReportOutput, Status};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::date::Date;
@@ -15,6 +15,9 @@ use crate::engine::script::{self, game_seed, PlayerDeck, Script};
 use crate::engine::{Engine, Player, SeatDeck, Setup};
 use crate::error::{plural, read_text, Error};
 use crate::format::Format;
+use crate::report::ci::{
+    problem_annotation, transcript_annotation, Annotation, Case, CiRun, Level, Location,
+};
 use crate::report::{self, DeckOutcome};
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -53,6 +56,8 @@ pub struct VerifyArgs {
     /// Write each transcript as the new golden file instead of comparing.
     #[arg(long)]
     pub bless: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub output: ReportOutput,
 }
 
 #[derive(Debug, Args)]
@@ -355,6 +360,27 @@ fn summary_line(script: &Script, result: &RunResult) -> String {
     }
 }
 
+/// One script's result in `match verify`, kept for every output mode.
+struct Checked {
+    name: String,
+    /// The script's game, or `scripts` when it could not be read.
+    group: String,
+    status: ScriptStatus,
+    /// What the human output prints for it.
+    human: String,
+    annotations: Vec<Annotation>,
+    /// The transcript diff (`- golden`, `+ now`), when it changed.
+    diff: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum ScriptStatus {
+    Ok,
+    Failed,
+    Broken,
+}
+
 fn verify(ctx: &Context, args: VerifyArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
     let mut scripts = Vec::new();
@@ -370,100 +396,46 @@ fn verify(ctx: &Context, args: VerifyArgs, out: &mut dyn Write) -> Result<Status
             format!("scripts are files named *{}", script::SCRIPT_SUFFIX),
         ));
     }
+    let mut checked = Vec::with_capacity(scripts.len());
     let mut broken = Vec::new();
-    let (mut ok, mut failed) = (0usize, 0usize);
     for path in &scripts {
-        let name = path.display().to_string();
-        let prepared = match prepare(&catalog, path) {
-            Ok(Loaded::Ready(p)) => p,
-            Ok(Loaded::IllegalDeck(outcomes)) => {
-                failed += 1;
-                emit(
-                    out,
-                    &format!("FAILED  {name}: a deck is not legal in the script's format\n"),
-                )?;
-                emit(out, &report::human::validate(&outcomes, ctx.colour))?;
-                continue;
-            }
-            Err(Error::Script(problems)) => {
-                emit(out, &format!("BROKEN  {name}\n"))?;
-                broken.extend(problems);
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let result = match play(&prepared) {
-            Ok(r) => r,
-            Err(Error::Script(problems)) => {
-                emit(out, &format!("BROKEN  {name}\n"))?;
-                broken.extend(problems);
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let actual = result.transcript.render();
-        let golden_path = script::transcript_path(path);
-        let mut notes = String::new();
-        let mut good = result.failures.is_empty();
-        if args.bless {
-            std::fs::write(&golden_path, &actual).map_err(|source| Error::Write {
-                path: golden_path.clone(),
-                source,
-            })?;
-            notes.push_str(&format!("  blessed {}\n", golden_path.display()));
-        } else {
-            match std::fs::read_to_string(&golden_path) {
-                Ok(golden) => {
-                    let diff = crate::engine::transcript::diff(&golden, &actual);
-                    if !diff.is_empty() {
-                        good = false;
-                        notes.push_str(&format!(
-                            "  the transcript differs from {} (- golden, + now):\n",
-                            golden_path.display()
-                        ));
-                        for line in diff.lines() {
-                            notes.push_str("  ");
-                            notes.push_str(line);
-                            notes.push('\n');
-                        }
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    good = false;
-                    notes.push_str(&format!(
-                        "  no golden transcript {}: run `decksmith match verify --bless {name}` and review it\n",
-                        golden_path.display()
-                    ));
-                }
-                Err(source) => {
-                    return Err(Error::Read {
-                        path: golden_path,
-                        source,
-                    })
-                }
-            }
-        }
-        if good {
-            ok += 1;
-            emit(out, &format!("ok      {name}\n{notes}"))?;
-        } else {
-            failed += 1;
-            emit(out, &format!("FAILED  {name}\n{notes}"))?;
-            emit(out, &render(&result.failures, ctx.colour))?;
-        }
+        let c = verify_one(&catalog, path, args.bless, ctx.colour, &mut broken)?;
+        checked.push(c);
     }
-    emit(
-        out,
-        &format!(
-            "{}: {ok} ok, {failed} failed{}\n",
-            plural(scripts.len(), "script"),
-            if broken.is_empty() {
-                String::new()
-            } else {
-                format!(", {} broken", broken.len())
-            }
-        ),
-    )?;
+    let count = |s: ScriptStatus| checked.iter().filter(|c| c.status == s).count();
+    let (ok, failed) = (count(ScriptStatus::Ok), count(ScriptStatus::Failed));
+    let summary = format!(
+        "{}: {ok} ok, {failed} failed{}\n",
+        plural(scripts.len(), "script"),
+        if broken.is_empty() {
+            String::new()
+        } else {
+            format!(", {} broken", broken.len())
+        }
+    );
+    let ci_run = || CiRun {
+        command: "match verify",
+        cases: checked
+            .iter()
+            .map(|c| Case {
+                name: c.name.clone(),
+                group: c.group.clone(),
+                annotations: c.annotations.clone(),
+            })
+            .collect(),
+    };
+    let rendered = match args.output {
+        ReportOutput::Human => {
+            let mut text: String = checked.iter().map(|c| c.human.as_str()).collect();
+            text.push_str(&summary);
+            text
+        }
+        ReportOutput::Json => verify_json(&checked, ok, failed),
+        ReportOutput::Github => report::github::render(&ci_run(), &summary),
+        ReportOutput::Junit => report::junit::render(&ci_run()),
+        ReportOutput::Sarif => report::sarif::render(&ci_run()),
+    };
+    emit(out, &rendered)?;
     if !broken.is_empty() {
         return Err(Error::Script(broken));
     }
@@ -472,6 +444,209 @@ fn verify(ctx: &Context, args: VerifyArgs, out: &mut dyn Write) -> Result<Status
     } else {
         Status::Failed
     })
+}
+
+/// Plays one script and compares (or, with `bless`, writes) its golden transcript. A script
+/// that cannot be played adds its problems to `broken`; only I/O stops the whole run.
+fn verify_one(
+    catalog: &Catalog,
+    path: &Path,
+    bless: bool,
+    colour: bool,
+    broken: &mut Vec<Problem>,
+) -> Result<Checked, Error> {
+    let name = path.display().to_string();
+    let mut checked = Checked {
+        name: name.clone(),
+        group: "scripts".to_owned(),
+        status: ScriptStatus::Ok,
+        human: String::new(),
+        annotations: Vec::new(),
+        diff: None,
+    };
+    let mut mark_broken = |checked: &mut Checked, problems: Vec<Problem>| {
+        checked.status = ScriptStatus::Broken;
+        checked.human = format!("BROKEN  {name}\n");
+        checked.annotations = problems.iter().map(problem_annotation).collect();
+        broken.extend(problems);
+    };
+    let prepared = match prepare(catalog, path) {
+        Ok(Loaded::Ready(p)) => p,
+        Ok(Loaded::IllegalDeck(outcomes)) => {
+            checked.status = ScriptStatus::Failed;
+            checked.human = format!(
+                "FAILED  {name}: a deck is not legal in the script's format\n{}",
+                report::human::validate(&outcomes, colour)
+            );
+            checked.annotations = outcomes
+                .iter()
+                .flat_map(|o| {
+                    o.report
+                        .findings
+                        .iter()
+                        .map(|f| report::ci::finding_annotation(&o.source, f))
+                })
+                .collect();
+            return Ok(checked);
+        }
+        Err(Error::Script(problems)) => {
+            mark_broken(&mut checked, problems);
+            return Ok(checked);
+        }
+        Err(e) => return Err(e),
+    };
+    checked.group = prepared.script.game.value.clone();
+    let result = match play(&prepared) {
+        Ok(r) => r,
+        Err(Error::Script(problems)) => {
+            mark_broken(&mut checked, problems);
+            return Ok(checked);
+        }
+        Err(e) => return Err(e),
+    };
+    let actual = result.transcript.render();
+    let golden_path = script::transcript_path(path);
+    let golden_name = golden_path.display().to_string();
+    let mut notes = String::new();
+    let mut good = result.failures.is_empty();
+    checked.annotations = result.failures.iter().map(problem_annotation).collect();
+    if bless {
+        std::fs::write(&golden_path, &actual).map_err(|source| Error::Write {
+            path: golden_path.clone(),
+            source,
+        })?;
+        notes.push_str(&format!("  blessed {golden_name}\n"));
+    } else {
+        match std::fs::read_to_string(&golden_path) {
+            Ok(golden) => {
+                let diff = crate::engine::transcript::diff(&golden, &actual);
+                if !diff.is_empty() {
+                    good = false;
+                    notes.push_str(&format!(
+                        "  the transcript differs from {golden_name} (- golden, + now):\n"
+                    ));
+                    for line in diff.lines() {
+                        notes.push_str("  ");
+                        notes.push_str(line);
+                        notes.push('\n');
+                    }
+                    checked.annotations.push(transcript_annotation(
+                        &golden_name,
+                        &golden,
+                        &actual,
+                        &diff,
+                    ));
+                    checked.diff = Some(diff);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                good = false;
+                let message = format!(
+                    "no golden transcript {golden_name}: run `decksmith match verify --bless {name}` and review it"
+                );
+                notes.push_str(&format!("  {message}\n"));
+                checked.annotations.push(Annotation {
+                    rule: "transcript".to_owned(),
+                    level: Level::Error,
+                    message,
+                    help: None,
+                    location: Some(Location::file(&name)),
+                    related: Vec::new(),
+                });
+            }
+            Err(source) => {
+                return Err(Error::Read {
+                    path: golden_path,
+                    source,
+                })
+            }
+        }
+    }
+    if good {
+        checked.human = format!("ok      {name}\n{notes}");
+    } else {
+        checked.status = ScriptStatus::Failed;
+        checked.human = format!(
+            "FAILED  {name}\n{notes}{}",
+            render(&result.failures, colour)
+        );
+    }
+    Ok(checked)
+}
+
+#[derive(Serialize)]
+struct VerifyJson<'a> {
+    scripts: Vec<ScriptJson<'a>>,
+    summary: VerifySummary,
+}
+
+#[derive(Serialize)]
+struct ScriptJson<'a> {
+    path: &'a str,
+    status: ScriptStatus,
+    problems: Vec<AnnotationJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct AnnotationJson<'a> {
+    code: &'a str,
+    severity: &'static str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct VerifySummary {
+    scripts: usize,
+    ok: usize,
+    failed: usize,
+    broken: usize,
+}
+
+fn verify_json(checked: &[Checked], ok: usize, failed: usize) -> String {
+    let doc = VerifyJson {
+        scripts: checked
+            .iter()
+            .map(|c| ScriptJson {
+                path: &c.name,
+                status: c.status,
+                problems: c
+                    .annotations
+                    .iter()
+                    .map(|a| AnnotationJson {
+                        code: &a.rule,
+                        severity: a.level.as_str(),
+                        message: &a.message,
+                        help: a.help.as_deref(),
+                        file: a.location.as_ref().map(|l| l.file.as_str()),
+                        line: a
+                            .location
+                            .as_ref()
+                            .and_then(|l| l.region.as_ref())
+                            .map(|r| r.line),
+                    })
+                    .collect(),
+                diff: c.diff.as_deref(),
+            })
+            .collect(),
+        summary: VerifySummary {
+            scripts: checked.len(),
+            ok,
+            failed,
+            broken: checked
+                .iter()
+                .filter(|c| c.status == ScriptStatus::Broken)
+                .count(),
+        },
+    };
+    report::json::to_string(&doc)
 }
 
 /// One random game's result, as `match random` reports it.
@@ -663,4 +838,46 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
     };
     emit(out, &text)?;
     Ok(Status::Success)
+}
+
+/// How a script plays under one version of the card data (`db diff --matches`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Played {
+    /// The rendered transcript.
+    Transcript(String),
+    /// Why it could not be played: a deck illegal in its format, a broken script.
+    NotPlayed(String),
+}
+
+/// Plays `path` against `catalog`; only I/O problems are errors.
+pub(crate) fn play_script(catalog: &Catalog, path: &Path) -> Result<Played, Error> {
+    let why = |problems: &[Problem]| {
+        problems
+            .iter()
+            .map(|p| p.message.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let prepared = match prepare(catalog, path) {
+        Ok(Loaded::Ready(p)) => p,
+        Ok(Loaded::IllegalDeck(outcomes)) => {
+            let findings: Vec<String> = outcomes
+                .iter()
+                .flat_map(|o| &o.report.findings)
+                .filter(|f| f.severity == crate::validate::Severity::Error)
+                .map(|f| format!("{}: {}", f.rule, f.message))
+                .collect();
+            return Ok(Played::NotPlayed(format!(
+                "a deck is not legal in the script's format ({})",
+                findings.join("; ")
+            )));
+        }
+        Err(Error::Script(problems)) => return Ok(Played::NotPlayed(why(&problems))),
+        Err(e) => return Err(e),
+    };
+    match play(&prepared) {
+        Ok(result) => Ok(Played::Transcript(result.transcript.render())),
+        Err(Error::Script(problems)) => Ok(Played::NotPlayed(why(&problems))),
+        Err(e) => Err(e),
+    }
 }

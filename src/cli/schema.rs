@@ -29,6 +29,11 @@ pub enum SchemaKind {
     Game,
     /// A format definition, `formats/*.toml`.
     Format,
+    /// A deck list in the TOML encoding (`*.toml` beside `.deck` lists); the JSON encoding
+    /// has the same shape.
+    Deck,
+    /// A match script, `*.match.toml`.
+    Script,
 }
 
 pub fn run(_ctx: &Context, args: SchemaArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -42,6 +47,8 @@ pub fn schema(kind: SchemaKind) -> serde_json::Value {
         SchemaKind::CardDb => root::<CardFile>("decksmith card file"),
         SchemaKind::Game => root::<GameFile>("decksmith game definition"),
         SchemaKind::Format => root::<FormatFile>("decksmith format"),
+        SchemaKind::Deck => root::<crate::deck::encoding::toml::File>("decksmith deck list"),
+        SchemaKind::Script => root::<crate::engine::script::ScriptFile>("decksmith match script"),
     }
 }
 

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Deck list files, folders (searched recursively for `.deck` files) and quoted glob
-    /// patterns (`'decks/**/*.deck'`).
+    /// Deck list files, folders (searched recursively for deck files: .deck, .json, .toml,
+    /// .csv, .code, .txt, .cod, .xml) and quoted glob patterns (`'decks/**/*.deck'`).
     /// Any deck encoding is read (text, json, toml, csv, code, arena, cod).
     #[arg(required_unless_present = "code", value_name = "PATH")]
     pub decks: Vec<PathBuf>,

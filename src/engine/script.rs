@@ -22,59 +22,74 @@ pub const SCRIPT_SUFFIX: &str = ".match.toml";
 /// The suffix of a script's golden transcript, stored beside it.
 pub const TRANSCRIPT_SUFFIX: &str = ".transcript";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct ScriptFile {
+pub(crate) struct ScriptFile {
+    #[schemars(with = "String")]
     game: Spanned<String>,
+    #[schemars(with = "String")]
     format: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<u64>")]
     seed: Option<Spanned<u64>>,
     #[serde(default)]
+    #[schemars(with = "Option<u32>")]
     best_of: Option<Spanned<u32>>,
     /// The day whose ban lists the decks are checked against (YYYY-MM-DD).
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     date: Option<Spanned<String>>,
     players: Players,
+    #[schemars(with = "Vec<GameFile>")]
     games: Vec<Spanned<GameFile>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Players {
+    #[schemars(with = "PlayerFile")]
     p1: Spanned<PlayerFile>,
+    #[schemars(with = "PlayerFile")]
     p2: Spanned<PlayerFile>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct PlayerFile {
     /// A deck list file, relative to the script.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     deck: Option<Spanned<String>>,
     /// A deck list written into the script, in the `.deck` text encoding.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     list: Option<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct GameFile {
     #[serde(default)]
+    #[schemars(with = "Option<u64>")]
     seed: Option<Spanned<u64>>,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     first: Option<Spanned<String>>,
     #[serde(default)]
     stack: Stacks,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     steps: Option<Spanned<String>>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Stacks {
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     p1: Vec<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     p2: Vec<Spanned<String>>,
 }
 

@@ -182,6 +182,44 @@ pub fn problem_annotation(p: &Problem) -> Annotation {
     }
 }
 
+/// A changed transcript, annotated at the first line of the golden file that differs.
+pub fn transcript_annotation(
+    golden_name: &str,
+    golden: &str,
+    actual: &str,
+    diff: &str,
+) -> Annotation {
+    let line = golden
+        .lines()
+        .zip(actual.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| golden.lines().count().min(actual.lines().count()))
+        + 1;
+    let columns = golden
+        .lines()
+        .nth(line - 1)
+        .map_or(0, |l| l.chars().count());
+    Annotation {
+        rule: "transcript".to_owned(),
+        level: Level::Error,
+        message: format!("the transcript differs from the golden file (- golden, + now):\n{diff}"),
+        help: Some(
+            "if the change is intended, run `decksmith match verify --bless` and commit the new transcript"
+                .to_owned(),
+        ),
+        location: Some(Location {
+            file: golden_name.to_owned(),
+            region: Some(Region {
+                line,
+                column: 1,
+                end_line: line,
+                end_column: columns + 1,
+            }),
+        }),
+        related: Vec::new(),
+    }
+}
+
 /// One line of what a rule id or problem code checks, for SARIF's rule list.
 pub fn rule_summary(rule: &str) -> &'static str {
     crate::validate::rule_summary(rule)
@@ -192,6 +230,8 @@ pub fn rule_summary(rule: &str) -> &'static str {
             "card-renamed" => "a card whose name the new card data changes (same id)",
             "card-changed" => "a card whose fields the new card data changes",
             "verdict" => "a deck whose verdict the new card data changes",
+            "transcript" => "a match script's transcript must match its golden file",
+            "script" => "a match script must be readable and playable",
             _ => "a decksmith check",
         })
 }

@@ -60,6 +60,33 @@ impl DeckImpact {
     }
 }
 
+/// How one match script plays under the old and the new data.
+#[derive(Debug, Clone)]
+pub struct ScriptImpact {
+    pub path: String,
+    /// The golden transcript beside the script, where annotations about a change point.
+    pub golden: String,
+    /// The transcript under the old data, or why it could not be played.
+    pub before: Result<String, String>,
+    pub after: Result<String, String>,
+}
+
+impl ScriptImpact {
+    pub fn changed(&self) -> bool {
+        self.before != self.after
+    }
+
+    /// What changed, for people: a transcript diff, or what stopped one side from playing.
+    pub fn explain(&self) -> String {
+        match (&self.before, &self.after) {
+            (Ok(a), Ok(b)) => crate::engine::transcript::diff(a, b),
+            (Ok(_), Err(why)) => format!("no longer plays: {why}\n"),
+            (Err(why), Ok(_)) => format!("now plays (before: {why})\n"),
+            (Err(a), Err(b)) => format!("does not play: {b} (before: {a})\n"),
+        }
+    }
+}
+
 /// Everything `db diff` found.
 #[derive(Debug, Clone)]
 pub struct DiffOutcome {
@@ -68,11 +95,17 @@ pub struct DiffOutcome {
     pub catalog: CatalogDiff,
     /// Every deck checked, in argument order.
     pub decks: Vec<DeckImpact>,
+    /// Every match script played, in the order found.
+    pub scripts: Vec<ScriptImpact>,
 }
 
 impl DiffOutcome {
     pub fn verdicts_changed(&self) -> usize {
         self.decks.iter().filter(|d| d.verdict_changed()).count()
+    }
+
+    pub fn transcripts_changed(&self) -> usize {
+        self.scripts.iter().filter(|s| s.changed()).count()
     }
 
     /// `1 card changed, 1 added; 2 of 14 decks change verdict`.
@@ -105,6 +138,13 @@ impl DiffOutcome {
                 "; {} of {} change verdict",
                 self.verdicts_changed(),
                 plural(self.decks.len(), "deck")
+            ));
+        }
+        if !self.scripts.is_empty() {
+            text.push_str(&format!(
+                "; {} of {} change transcript",
+                self.transcripts_changed(),
+                plural(self.scripts.len(), "script")
             ));
         }
         text.push('\n');
@@ -201,6 +241,19 @@ pub fn human(outcome: &DiffOutcome, colour: bool) -> String {
         out.push_str(&table.to_string());
         out.push('\n');
     }
+    let changed: Vec<&ScriptImpact> = outcome.scripts.iter().filter(|s| s.changed()).collect();
+    if !changed.is_empty() {
+        let mut table = new_table(colour);
+        table.set_header(vec!["script", "what changes (- old data, + new data)"]);
+        if let Some(column) = table.column_mut(0) {
+            column.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        }
+        for s in changed {
+            table.add_row(vec![Cell::new(&s.path), Cell::new(s.explain().trim_end())]);
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+    }
     out.push_str(&outcome.summary());
     out
 }
@@ -212,7 +265,18 @@ struct DiffJson<'a> {
     #[serde(flatten)]
     catalog: &'a CatalogDiff,
     decks: Vec<DeckJson<'a>>,
+    /// Only scripts whose transcript changes are listed, all are counted.
+    scripts: Vec<ScriptJson<'a>>,
     summary: SummaryJson,
+}
+
+#[derive(Serialize)]
+struct ScriptJson<'a> {
+    path: &'a str,
+    /// `- old data`, `+ new data` lines, or what stopped a side from playing.
+    change: String,
+    played_before: bool,
+    played_after: bool,
 }
 
 #[derive(Serialize)]
@@ -245,6 +309,8 @@ struct SummaryJson {
     decks: usize,
     decks_changed: usize,
     verdicts_changed: usize,
+    scripts: usize,
+    transcripts_changed: usize,
 }
 
 fn verdict_json(o: &DeckOutcome) -> VerdictJson<'_> {
@@ -274,6 +340,17 @@ pub fn json(outcome: &DiffOutcome) -> String {
                 removed: &d.removed,
             })
             .collect(),
+        scripts: outcome
+            .scripts
+            .iter()
+            .filter(|s| s.changed())
+            .map(|s| ScriptJson {
+                path: &s.path,
+                change: s.explain(),
+                played_before: s.before.is_ok(),
+                played_after: s.after.is_ok(),
+            })
+            .collect(),
         summary: SummaryJson {
             cards_added: c.count(Change::Added),
             cards_removed: c.count(Change::Removed),
@@ -284,6 +361,8 @@ pub fn json(outcome: &DiffOutcome) -> String {
             decks: outcome.decks.len(),
             decks_changed: outcome.decks.iter().filter(|d| d.changed()).count(),
             verdicts_changed: outcome.verdicts_changed(),
+            scripts: outcome.scripts.len(),
+            transcripts_changed: outcome.transcripts_changed(),
         },
     };
     super::json::to_string(&doc)
@@ -361,6 +440,39 @@ pub fn ci_run(outcome: &DiffOutcome) -> CiRun {
                 .format
                 .clone()
                 .unwrap_or_else(|| "unknown-format".to_owned()),
+            annotations,
+        });
+    }
+    for s in &outcome.scripts {
+        let mut annotations = Vec::new();
+        if s.changed() {
+            let annotation = match (&s.before, &s.after) {
+                (Ok(a), Ok(b)) => {
+                    let mut a = super::ci::transcript_annotation(&s.golden, a, b, &s.explain());
+                    a.message = format!("with the new card data, {}", a.message);
+                    a.help = Some(
+                        "if the change is intended, run `decksmith match verify --bless` on the script and commit the transcript"
+                            .to_owned(),
+                    );
+                    a
+                }
+                _ => Annotation {
+                    rule: "transcript".to_owned(),
+                    level: Level::Error,
+                    message: format!(
+                        "with the new card data, the script {}",
+                        s.explain().trim_end()
+                    ),
+                    help: None,
+                    location: Some(Location::file(&s.path)),
+                    related: Vec::new(),
+                },
+            };
+            annotations.push(annotation);
+        }
+        cases.push(Case {
+            name: s.path.clone(),
+            group: "scripts".to_owned(),
             annotations,
         });
     }

@@ -2,6 +2,7 @@
 
 mod batch;
 mod boundaries;
+mod ci_match;
 mod ci_output;
 mod convert;
 mod db_diff;

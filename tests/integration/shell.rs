@@ -151,3 +151,41 @@ fn the_man_page_renders_with_man_when_it_is_installed() {
     );
     assert!(text.contains("SYNOPSIS"), "{text}");
 }
+
+#[test]
+fn example_scripts_and_converted_decks_conform_to_their_schemas() {
+    let script_schema = schema("script");
+    let mut scripts = 0;
+    for game in ["jforce", "skirmish"] {
+        for file in toml_files(&root().join("examples/matches").join(game)) {
+            if !file.to_string_lossy().ends_with(".match.toml") {
+                continue;
+            }
+            let errors = json_schema::check(&script_schema, &load(&file));
+            assert!(errors.is_empty(), "{}: {errors:#?}", file.display());
+            scripts += 1;
+        }
+    }
+    assert!(scripts >= 2, "{scripts}");
+    let deck_schema = schema("deck");
+    for deck in [
+        "examples/decks/jforce/legal-ember-rush.deck",
+        "examples/decks/fow/legal-crimson-aggro.deck",
+        "examples/decks/skirmish/legal-casual-aggro.deck",
+    ] {
+        let toml_text = decksmith(["convert", "--to", "toml", deck])
+            .expect(0)
+            .stdout;
+        let doc = toml_to_json(toml::Value::Table(toml::from_str(&toml_text).unwrap()));
+        let errors = json_schema::check(&deck_schema, &doc);
+        assert!(errors.is_empty(), "{deck}: {errors:#?}");
+        let json_text = decksmith(["convert", "--to", "json", deck])
+            .expect(0)
+            .stdout;
+        let doc: Value = serde_json::from_str(&json_text).unwrap();
+        let errors = json_schema::check(&deck_schema, &doc);
+        assert!(errors.is_empty(), "{deck} as JSON: {errors:#?}");
+    }
+    let bad = serde_json::json!({"zones": {"main": [{"count": 0, "name": "X"}]}});
+    assert!(!json_schema::check(&deck_schema, &bad).is_empty());
+}

@@ -482,9 +482,10 @@ impl LineIndex {
 
 /// One card entry of the structured encodings (JSON, TOML): `{count, id, name}`, either of
 /// `id` and `name` may be left out, not both.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct EntryFile {
+    #[schemars(range(min = 1, max = 999))]
     count: i64,
     #[serde(default)]
     id: Option<String>,

@@ -8,13 +8,17 @@ use ::toml::Spanned;
 use serde::Deserialize;
 use std::fmt::Write as _;
 
-#[derive(Deserialize)]
+/// A TOML deck list.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct File {
+pub(crate) struct File {
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     format: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     name: Option<Spanned<String>>,
+    #[schemars(with = "std::collections::BTreeMap<String, Vec<EntryFile>>")]
     zones: Ordered<Spanned<String>, Vec<Spanned<EntryFile>>>,
 }
 
