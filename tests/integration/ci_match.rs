@@ -181,9 +181,10 @@ fn db_diff_without_changes_to_scripts_exits_0() {
         "examples/matches",
     ])
     .expect(0);
+    let last = out.stdout.lines().last().unwrap_or_default();
     assert!(
-        out.stdout
-            .ends_with("no card data changed; 0 of 8 scripts change transcript\n"),
+        last.starts_with("no card data changed; 0 of ")
+            && last.ends_with(" scripts change transcript"),
         "{}",
         out.stdout
     );
