@@ -39,7 +39,7 @@ fn setup(decks: &[SeatDeck; 2], n: u64) -> Setup<'static> {
 }
 
 /// One whole random game per iteration, a new seed each time.
-#[divan::bench]
+#[divan::bench(sample_count = 2000)]
 fn jforce_random_game(bencher: Bencher) {
     let decks = decks();
     let n = AtomicU64::new(0);
@@ -54,7 +54,7 @@ fn jforce_random_game(bencher: Bencher) {
 }
 
 /// As above, with invariants and transitions checked after every action.
-#[divan::bench]
+#[divan::bench(sample_count = 1000)]
 fn jforce_random_game_checked(bencher: Bencher) {
     let decks = decks();
     let n = AtomicU64::new(0);

@@ -672,14 +672,15 @@ impl EngineTask for RandomTask<'_> {
     fn run<E: Engine>(self) -> Self::Output {
         let mut player = SelfPlay::<E>::new(true);
         let mut results = Vec::with_capacity(self.games.min(1_000_000) as usize);
+        let mut setup = Setup {
+            game: self.game,
+            decks: self.decks.clone(),
+            seed: 0,
+            first: None,
+        };
         for n in 1..=self.games {
             let seed = game_seed(self.seed, n);
-            let setup = Setup {
-                game: self.game,
-                decks: self.decks.clone(),
-                seed,
-                first: None,
-            };
+            setup.seed = seed;
             let r = player.play(&setup, player_seed(seed))?;
             results.push(RandomGame {
                 game: n,

@@ -202,6 +202,9 @@ fn compile(game: &Game, card: &Card, levels: &[&'static str]) -> Result<CardInfo
         other => return Err(format!("type `{other}` is not a J Force card type")),
     };
     let legendary = game.is_legendary(card);
+    if !card.at_turn_start.is_empty() {
+        return Err("J Force has no start-of-turn effects (`at-turn-start`)".into());
+    }
     let (effects, choice) = effects_of(card.effects.iter().map(|e| e.get_ref()))?;
     if kind == Kind::Hero && !effects.is_empty() {
         return Err("a Hero's effects must be activated abilities (`abilities`)".into());

@@ -459,10 +459,12 @@ pub fn unit_refs(state: &State, owner: Player) -> impl Iterator<Item = UnitRef> 
 
 fn battle_ref(state: &State, owner: Player, i: usize, u: &Unit) -> UnitRef {
     let table = &state.table;
-    let name = u.name(table);
+    let top = u.top();
+    let name = table.name(top);
+    // Card names are unique in a database, so the same top card means the same name.
     let nth = state.seat(owner).battle[..i]
         .iter()
-        .filter(|o| o.name(table) == name)
+        .filter(|o| o.top() == top)
         .count();
     UnitRef {
         owner,
@@ -997,6 +999,27 @@ fn pass_turn(state: &mut State, events: &mut Vec<Event>) {
     start_turn(state, events);
 }
 
+/// Cards already offered from the hand: copies of a card give one action. A bitset for the
+/// first 256 card indices, a scan of the hand before for the rest.
+#[derive(Default)]
+struct SeenCards([u64; 4]);
+
+impl SeenCards {
+    /// Marks `card` seen; true if it was already (`before` is the hand before it).
+    fn insert(&mut self, card: u16, before: &[u16]) -> bool {
+        let i = usize::from(card);
+        match self.0.get_mut(i / 64) {
+            Some(word) => {
+                let bit = 1u64 << (i % 64);
+                let seen = *word & bit != 0;
+                *word |= bit;
+                seen
+            }
+            None => before.contains(&card),
+        }
+    }
+}
+
 /// Every action legal now, for whoever decides. Copies of one card in hand give one action.
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     if state.over.is_some() {
@@ -1016,8 +1039,9 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
             }
         }
         Phase::Discard => {
+            let mut seen = SeenCards::default();
             for (i, &card) in seat.hand.iter().enumerate() {
-                if !seat.hand[..i].contains(&card) {
+                if !seen.insert(card, &seat.hand[..i]) {
                     out.push(Action::Discard {
                         player: p,
                         hand: i as u8,
@@ -1028,12 +1052,12 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         }
         Phase::Action => {
             out.push(Action::End { player: p });
+            let mut seen = SeenCards::default();
             for (i, &card) in seat.hand.iter().enumerate() {
-                if seat.hand[..i].contains(&card) {
-                    continue;
-                }
                 let info = table.card(card);
-                if info.cost > seat.charge {
+                // Affordability first: it rules out most cards, and is cheaper than the
+                // duplicate check.
+                if info.cost > seat.charge || seen.insert(card, &seat.hand[..i]) {
                     continue;
                 }
                 let hand = i as u8;
@@ -1064,33 +1088,61 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                     }
                     Kind::Evolution => {
                         let Some(evo) = info.evolution else { continue };
-                        for u in unit_refs(state, p) {
-                            let Some(unit) = seat.unit(u.slot) else {
-                                continue;
-                            };
-                            let line_ok = unit
-                                .evolutions
-                                .last()
-                                .and_then(|&e| table.card(e).evolution)
-                                .is_none_or(|e| e.line == evo.line);
-                            if unit.card == evo.base
+                        let fits = |unit: &Unit| {
+                            unit.card == evo.base
                                 && unit.level(table) == evo.level.checked_sub(1)
-                                && line_ok
-                            {
+                                && unit
+                                    .evolutions
+                                    .last()
+                                    .and_then(|&e| table.card(e).evolution)
+                                    .is_none_or(|e| e.line == evo.line)
+                        };
+                        if fits(&seat.hero) {
+                            out.push(Action::Evolve {
+                                player: p,
+                                hand,
+                                card: info.name,
+                                onto: UnitRef {
+                                    owner: p,
+                                    slot: Slot::Hero,
+                                    name: seat.hero.name(table),
+                                    nth: 0,
+                                },
+                            });
+                        }
+                        for (b, unit) in seat.battle.iter().enumerate() {
+                            if fits(unit) {
                                 out.push(Action::Evolve {
                                     player: p,
                                     hand,
                                     card: info.name,
-                                    onto: u,
+                                    onto: battle_ref(state, p, b, unit),
                                 });
                             }
                         }
                     }
                 }
             }
-            for u in unit_refs(state, p) {
-                let Some(unit) = seat.unit(u.slot) else {
+            let units = std::iter::once((Slot::Hero, &seat.hero)).chain(
+                seat.battle
+                    .iter()
+                    .enumerate()
+                    .map(|(i, u)| (Slot::Battle(i as u8), u)),
+            );
+            for (slot, unit) in units {
+                let has_abilities =
+                    !table.card(unit.card).abilities.is_empty() || !unit.evolutions.is_empty();
+                if unit.attacked && !has_abilities {
                     continue;
+                }
+                let u = match slot {
+                    Slot::Hero => UnitRef {
+                        owner: p,
+                        slot,
+                        name: unit.name(table),
+                        nth: 0,
+                    },
+                    Slot::Battle(i) => battle_ref(state, p, usize::from(i), unit),
                 };
                 if !unit.attacked {
                     out.push(Action::Attack {
