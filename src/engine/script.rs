@@ -10,7 +10,6 @@ use crate::card_db::Game;
 use crate::catalog::parse_toml;
 use crate::deck::Deck;
 use crate::diagnostic::{Problem, SourceFile};
-use crate::names;
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -526,10 +525,6 @@ pub fn find_scripts(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> 
     Ok(())
 }
 
-/// Names compare as in deck lists.
-pub fn same_name(a: &str, b: &str) -> bool {
-    names::key(a) == names::key(b)
-}
 
 #[cfg(test)]
 mod tests {

@@ -961,3 +961,54 @@ fn cards_whose_effects_the_rules_cannot_run_are_refused_at_setup() {
         );
     }
 }
+
+#[test]
+fn mangled_action_lines_never_panic() {
+    let mut t = start(
+        (
+            "Timeline J",
+            &["Ember Striker", "Rally Cry", "Chrono Spark"],
+        ),
+        ("Titan Jr.", &["Iron Guard"]),
+    );
+    t.charge(Player::P1, 10).ok("p1 play Ember Striker");
+    let lines = [
+        "p1 play Rally Cry targeting p1 Ember Striker #1",
+        "p1 evolve Chrono Spark on hero",
+        "p1 activate hero ability 1 targeting p2 Iron Guard",
+        "p2: block with Iron Guard #2",
+        "p1 attack hero with Ember Striker",
+    ];
+    let extras = [
+        "",
+        " ",
+        "#",
+        " #",
+        " #0",
+        " #999",
+        "’",
+        "é",
+        " targeting",
+        " on",
+        " ability",
+        " ability 0",
+        "\u{0}",
+    ];
+    for line in lines {
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        for &(cut, _) in &chars {
+            for extra in extras {
+                let text = format!(
+                    "{}{extra}{}",
+                    &line[..cut],
+                    &line[cut..].chars().skip(1).collect::<String>()
+                );
+                if let Ok(action) = JForce::parse_action(&t.state, &text) {
+                    let mut s = t.state.clone();
+                    let _ = JForce::apply(&mut s, &action, &mut Vec::new());
+                }
+                let _ = JForce::query(&t.state, &text);
+            }
+        }
+    }
+}
