@@ -525,7 +525,6 @@ pub fn find_scripts(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> 
     Ok(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
