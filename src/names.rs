@@ -130,10 +130,15 @@ impl<'a> Best<'a> {
     fn offer(&mut self, query: &str, qs: &Sketch, key: &str, ks: &Sketch, name: &'a str) {
         let longest = qs.len.max(ks.len);
         if longest > 0 {
-            let ceiling = 1.0 - f64::from(qs.distance_at_least(ks)) / f64::from(longest);
+            // The best score a candidate at least `d` edits away could have, computed as the
+            // score itself is, so that the comparisons below agree with it exactly.
+            let ceiling = |d: u32| 1.0 - f64::from(d) / f64::from(longest);
             let floor = self.found.map_or(SUGGEST_MIN, |(s, _)| s);
-            let beaten = self.found.is_some() && ceiling <= floor;
-            if ceiling < SUGGEST_MIN || beaten {
+            let hopeless = |c: f64| c < SUGGEST_MIN || (self.found.is_some() && c <= floor);
+            // The length gap alone is a bound; the character counts a sharper one.
+            if hopeless(ceiling(qs.len.abs_diff(ks.len)))
+                || hopeless(ceiling(qs.distance_at_least(ks)))
+            {
                 return;
             }
         }
@@ -182,11 +187,19 @@ impl Sketch {
 
     /// A lower bound on the edit distance between the two keys.
     fn distance_at_least(&self, other: &Sketch) -> u32 {
-        let (mut more, mut fewer) = (0u32, 0u32);
-        for (a, b) in self.counts.iter().zip(&other.counts) {
-            more += u32::from(a.saturating_sub(*b));
-            fewer += u32::from(b.saturating_sub(*a));
-        }
+        // Written as two independent sums over fixed-size arrays so that they vectorise.
+        let more: u32 = self
+            .counts
+            .iter()
+            .zip(&other.counts)
+            .map(|(a, b)| u32::from(a.saturating_sub(*b)))
+            .sum();
+        let fewer: u32 = other
+            .counts
+            .iter()
+            .zip(&self.counts)
+            .map(|(a, b)| u32::from(a.saturating_sub(*b)))
+            .sum();
         more.max(fewer)
     }
 }
