@@ -11,12 +11,13 @@ pub trait EngineTask {
 }
 
 /// Game ids that have a match engine.
-pub const GAMES: &[&str] = &["jforce", "skirmish"];
+pub const GAMES: &[&str] = &["jforce", "fow", "skirmish"];
 
 /// Runs `task` with the engine of `game`; `None` when the game has no engine.
 pub fn dispatch<T: EngineTask>(game: &str, task: T) -> Option<T::Output> {
     match game {
         "jforce" => Some(task.run::<super::jforce::JForce>()),
+        "fow" => Some(task.run::<super::fow::Fow>()),
         "skirmish" => Some(task.run::<super::skirmish::Skirmish>()),
         _ => None,
     }

@@ -8,6 +8,7 @@ mod convert;
 mod db_diff;
 mod encodings;
 mod examples;
+mod fow_match;
 mod json_schema;
 mod matches;
 mod robustness;

@@ -52,10 +52,12 @@ pub fn apply(
             turn::mulligan(state, who, bottom, events)?;
         }
         Action::Pass { .. } => {
-            step_is(
-                &[Step::Main, Step::Attack, Step::AfterBlock],
-                "passing (use `does not block` to decline a block)",
-            )?;
+            if !matches!(state.step, Step::Main | Step::Attack | Step::AfterBlock) {
+                return Err(why(Why::DecideFirst {
+                    who,
+                    step: state.step,
+                }));
+            }
             chase::pass(state, who, events);
         }
         Action::NoBlock { .. } => {

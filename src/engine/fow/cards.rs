@@ -1,34 +1,16 @@
 //! The card facts the Force of Will engine reads, copied once per game out of the card database
 //! into a compact table shared (behind an `Arc`) by every clone of the state.
 //!
-//! Card names are interned as `&'static str`: actions and events must print themselves
-//! (`Display`) without the state at hand, and keeping them `Copy`-cheap matters on the random
-//! self-play hot path. The interner holds each distinct name once per process, so the memory it
-//! keeps is bounded by the card databases loaded, not by the games played.
+//! Card names are interned (`engine::intern`): actions and events must print themselves
+//! without the state at hand, and keeping them `Copy`-cheap matters on the self-play hot path.
 
 use crate::card_db::{Card, Effect, Game, Target};
-use std::collections::BTreeSet;
-use std::sync::{Mutex, OnceLock};
+use crate::engine::intern;
 
 /// Index of a card definition in [`Table::defs`].
 pub type Def = u16;
 /// One physical card in a game: index into [`Table::insts`].
 pub type Inst = u16;
-
-/// The one `&'static` copy of a name.
-pub fn intern(name: &str) -> &'static str {
-    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
-    let mut names = NAMES
-        .get_or_init(|| Mutex::new(BTreeSet::new()))
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(&known) = names.get(name) {
-        return known;
-    }
-    let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
-    names.insert(leaked);
-    leaked
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

@@ -17,7 +17,6 @@ pub fn push(state: &mut State, item: Item) {
 }
 
 pub fn pass(state: &mut State, who: Player, events: &mut Vec<Event>) {
-    events.push(Event::Pass { player: who });
     if state.step == Step::Main && state.chase.is_empty() {
         turn::end_phase(state, events);
         return;

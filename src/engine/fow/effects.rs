@@ -159,7 +159,7 @@ pub fn damage(
     });
 }
 
-/// Life changes only here, each with its event (the ledger the invariants compare with).
+/// Life changes only here, each with its event (`check_transition` adds the events up).
 pub fn lose_life(
     state: &mut State,
     p: Player,
@@ -170,7 +170,6 @@ pub fn lose_life(
     let amount = amount.max(0);
     let seat = state.seat_mut(p);
     seat.life = seat.life.saturating_sub(amount);
-    seat.ledger = seat.ledger.saturating_sub(amount);
     events.push(Event::LifeLoss {
         player: p,
         amount,
@@ -189,7 +188,6 @@ pub fn gain_life(
     let amount = amount.max(0);
     let seat = state.seat_mut(p);
     seat.life = seat.life.saturating_add(amount);
-    seat.ledger = seat.ledger.saturating_add(amount);
     events.push(Event::LifeGain {
         player: p,
         amount,

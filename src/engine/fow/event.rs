@@ -21,6 +21,8 @@ impl fmt::Display for CardRef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
+    /// The beginning of the turn, shown only when something happens then.
+    Start,
     Draw,
     Recovery,
     Main,
@@ -30,6 +32,7 @@ pub enum Phase {
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Phase::Start => "beginning of the turn",
             Phase::Draw => "draw phase",
             Phase::Recovery => "recovery phase",
             Phase::Main => "main phase",
@@ -67,14 +70,8 @@ pub enum Event {
         player: Player,
         card: &'static str,
     },
-    Keep {
-        player: Player,
-    },
-    Turn {
-        turn: u32,
-        player: Player,
-    },
     Phase {
+        turn: u32,
         player: Player,
         phase: Phase,
     },
@@ -86,9 +83,6 @@ pub enum Event {
     Recover {
         player: Player,
         count: usize,
-    },
-    Pass {
-        player: Player,
     },
     Call {
         player: Player,
@@ -255,14 +249,15 @@ impl fmt::Display for Event {
             Event::Bottom { player, card } => {
                 write!(f, "{player} puts {card} on the bottom of the deck")
             }
-            Event::Keep { player } => write!(f, "{player} keeps the hand"),
-            Event::Turn { turn, player } => write!(f, "turn {turn}: {player}"),
-            Event::Phase { player, phase } => write!(f, "{player}: {phase}"),
+            Event::Phase {
+                turn,
+                player,
+                phase,
+            } => write!(f, "-- turn {turn}, {player}: {phase} --"),
             Event::Skip { player, phase, why } => write!(f, "{player} skips the {phase} ({why})"),
             Event::Recover { player, count } => {
                 write!(f, "{player} recovers {count} card{}", plural(*count))
             }
-            Event::Pass { player } => write!(f, "{player} passes"),
             Event::Call {
                 player,
                 caller,

@@ -3,6 +3,7 @@
 //! cannot even be written down; the checks below cover what the types do not.
 
 use super::cards::Kind;
+use super::event::Event;
 use super::state::{ObjKind, RulerAt, State, Step, What, MAX_HAND};
 use crate::engine::Player;
 
@@ -169,12 +170,6 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
             s.will_paid, s.stone_ability_rests
         ));
     }
-    if s.life != s.ledger {
-        return Err(format!(
-            "{p} has {} life, but the damage and gain events add up to {}",
-            s.life, s.ledger
-        ));
-    }
     if s.hand_after_end > MAX_HAND {
         return Err(format!(
             "{p} ended a turn with {} cards in hand",
@@ -220,6 +215,56 @@ fn flow(state: &State) -> Result<(), String> {
                 return Err(format!("{} is on the chase", state.info(inst).name));
             }
         }
+    }
+    Ok(())
+}
+
+/// One action's events against the states around it: life moves only by the life-loss and
+/// life-gain events, card by card, and the events report it exactly.
+pub fn transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
+    for p in Player::BOTH {
+        let mut life = i64::from(before.seat(p).life);
+        for e in events {
+            match *e {
+                Event::LifeLoss {
+                    player,
+                    amount,
+                    life: now,
+                    ..
+                } if player == p => {
+                    life -= i64::from(amount);
+                    if life != i64::from(now) {
+                        return Err(format!(
+                            "{p}'s life-loss event says {now}, the sum is {life}"
+                        ));
+                    }
+                }
+                Event::LifeGain {
+                    player,
+                    amount,
+                    life: now,
+                    ..
+                } if player == p => {
+                    life += i64::from(amount);
+                    if life != i64::from(now) {
+                        return Err(format!(
+                            "{p}'s life-gain event says {now}, the sum is {life}"
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if life != i64::from(after.seat(p).life) {
+            return Err(format!(
+                "{p}'s life went from {} to {}, but the events add up to {life}",
+                before.seat(p).life,
+                after.seat(p).life
+            ));
+        }
+    }
+    if before.outcome.is_some() && !events.is_empty() {
+        return Err("events after the game ended".into());
     }
     Ok(())
 }

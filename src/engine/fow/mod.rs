@@ -73,4 +73,8 @@ impl Engine for Fow {
     fn check_invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
     }
+
+    fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
+        invariants::transition(before, events, after)
+    }
 }

@@ -19,9 +19,7 @@ pub fn query(state: &State, path: &str) -> Result<Value, String> {
     match path {
         "winner" => {
             return Ok(match &state.outcome {
-                Some(o) => o
-                    .winner
-                    .map_or(Value::Str("draw".into()), |w| Value::Str(w.to_string())),
+                Some(o) => o.winner.map_or(Value::Null, |w| Value::Str(w.to_string())),
                 None => Value::Null,
             })
         }

@@ -121,6 +121,11 @@ pub enum Why {
         what: &'static str,
         step: Step,
     },
+    /// A pass where the rules want a particular decision.
+    DecideFirst {
+        who: Player,
+        step: Step,
+    },
 }
 
 fn step_name(step: Step) -> &'static str {
@@ -236,6 +241,20 @@ impl fmt::Display for Why {
             Why::ChaseFlag { chase: false } => {
                 f.write_str("the chase is not empty: this action chases it")
             }
+            Why::DecideFirst { who, step } => match step {
+                Step::Mulligan => write!(
+                    f,
+                    "{who} decides on the mulligan first: `{who} keeps` or `{who} mulligans <cards>`"
+                ),
+                Step::Block => write!(
+                    f,
+                    "{who} decides on the block first: `{who} blocks with <J/resonator>` or `{who} does not block`"
+                ),
+                _ => write!(
+                    f,
+                    "{who} is discarding down to seven first: `{who} discards <card>`"
+                ),
+            },
             Why::WrongStep { what, step } => {
                 write!(f, "{what} is not possible now: {}", step_name(step))
             }

@@ -50,8 +50,6 @@ pub struct Seat {
     /// A destroyed non-ordered J/ruler loses its Judgment for the rest of the game.
     pub lost_judgment: bool,
     pub life: i32,
-    /// Start life plus every gain and minus every loss reported as an event; must equal `life`.
-    pub ledger: i32,
     /// A magic stone was called this turn.
     pub called: bool,
     /// Revolution Order was done this turn.

@@ -108,7 +108,6 @@ pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
             ruler_rested: false,
             lost_judgment: false,
             life: START_LIFE,
-            ledger: START_LIFE,
             called: false,
             ordered: false,
             judgment_turn: 0,
@@ -180,9 +179,6 @@ pub fn mulligan(
         seat.deck.insert(0, inst);
     }
     seat.mulligan_done = true;
-    if chosen.is_empty() {
-        events.push(Event::Keep { player: who });
-    }
     for &inst in &chosen {
         events.push(Event::Bottom {
             player: who,
@@ -208,10 +204,6 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
         seat.called = false;
         seat.ordered = false;
     }
-    events.push(Event::Turn {
-        turn: state.turn,
-        player: p,
-    });
     // "At the beginning of your turn" abilities (Sanctuary of Light).
     let t = state.t.clone();
     let starters: Vec<ObjRef> = state
@@ -224,6 +216,13 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
             serial: o.serial,
         })
         .collect();
+    if !starters.is_empty() {
+        events.push(Event::Phase {
+            turn: state.turn,
+            player: p,
+            phase: Phase::Start,
+        });
+    }
     for r in starters {
         let Some(o) = state.obj(r) else { continue };
         let info = t.info(o.inst);
@@ -241,6 +240,7 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
     }
 
     events.push(Event::Phase {
+        turn: state.turn,
         player: p,
         phase: Phase::Draw,
     });
@@ -256,6 +256,7 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
     }
 
     events.push(Event::Phase {
+        turn: state.turn,
         player: p,
         phase: Phase::Recovery,
     });
@@ -280,10 +281,13 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
         }
         seat.will_paid = 0;
         seat.stone_ability_rests = 0;
-        events.push(Event::Recover { player: p, count });
+        if count > 0 {
+            events.push(Event::Recover { player: p, count });
+        }
     }
 
     events.push(Event::Phase {
+        turn: state.turn,
         player: p,
         phase: Phase::Main,
     });
@@ -297,18 +301,23 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
 pub fn end_phase(state: &mut State, events: &mut Vec<Event>) {
     let p = state.active;
     events.push(Event::Phase {
+        turn: state.turn,
         player: p,
         phase: Phase::End,
     });
     // FW-A15 (a): J/resonators on both sides.
+    let mut cleared = false;
     for seat in &mut state.seats {
         for o in &mut seat.field {
+            cleared |= o.damage != 0 || o.temp_atk != 0 || o.temp_def != 0;
             o.damage = 0;
             o.temp_atk = 0;
             o.temp_def = 0;
         }
     }
-    events.push(Event::Cleanup);
+    if cleared {
+        events.push(Event::Cleanup);
+    }
     effects::settle(state, events);
     if state.outcome.is_some() {
         return;

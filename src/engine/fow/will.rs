@@ -186,6 +186,29 @@ pub fn check(
             )));
         }
     }
+    if pay.0.is_empty() && total > 0 {
+        // No payment named, and decksmith found none to pick: say what is missing.
+        let have: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
+        if have < total {
+            return Err(IllegalAction(format!(
+                "{what} costs {} ({total} will), and {who} has {have} recovered magic stone{}",
+                cost.describe(attrs),
+                if have == 1 { "" } else { "s" }
+            )));
+        }
+        let lacking = shortfall(cost, |f| {
+            for k in &kinds {
+                f(k.attrs, u32::from(k.recovered));
+            }
+        })
+        .unwrap_or(0);
+        let names: Vec<&str> = state.t.attr_names(lacking).collect();
+        return Err(IllegalAction(format!(
+            "{what} costs {}, and {who}'s recovered magic stones give too little {} will",
+            cost.describe(attrs),
+            names.join(" or ")
+        )));
+    }
     if pay.total() != total {
         return Err(IllegalAction(format!(
             "{what} costs {} ({total} will); the payment rests {} magic stone{} (pay exactly the cost: FW-A05)",

@@ -95,9 +95,13 @@ impl Table {
         let action = self.action(line);
         let mut legal = Vec::new();
         Fow::legal_actions(&self.state, &mut legal);
+        let before = self.state.clone();
+        let from = self.events.len();
         if let Err(e) = Fow::apply(&mut self.state, &action, &mut self.events) {
             panic!("`{line}` was rejected: {e}\n{}", self.transcript());
         }
+        Fow::check_transition(&before, &self.events[from..], &self.state)
+            .unwrap_or_else(|e| panic!("after `{line}`: {e}"));
         assert!(
             legal.contains(&action),
             "`{line}` applied but is not among the legal actions {legal:#?}"
@@ -285,11 +289,9 @@ impl Table {
         self
     }
 
-    /// Sets life as if damage had been dealt (the ledger follows).
+    /// Sets life as if damage had been dealt earlier.
     pub fn set_life(&mut self, p: Player, life: i32) -> &mut Table {
-        let seat = &mut self.state.seats[p.index()];
-        seat.life = life;
-        seat.ledger = life;
+        self.state.seats[p.index()].life = life;
         self
     }
 

@@ -164,7 +164,7 @@ fn fw_a03_both_players_at_zero_is_a_draw() {
     let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
     t.set_life(P1, 0).set_life(P2, 0);
     t.play("p1 passes");
-    assert_eq!(t.string("winner"), "draw");
+    assert_eq!(t.q("winner"), Value::Null);
     assert_eq!(t.string("reason"), "both-zero");
 }
 
@@ -773,7 +773,7 @@ fn the_first_player_skips_the_first_draw_and_each_player_the_first_recovery() {
     t.pass_to_turn(2);
     assert_eq!(t.int("p2.hand-size"), 6);
     assert!(t.transcript().ends_with(
-        "p2 skips the recovery phase (each player skips it on their first turn)\np2: main phase"
+        "p2 skips the recovery phase (each player skips it on their first turn)\n-- turn 2, p2: main phase --"
     ));
     t.pass_to_turn(3);
     assert!(!t.flag("p1.ruler.rested"), "recovered on turn 3");
@@ -870,7 +870,7 @@ fn fw_k03_start_of_turn_effects_happen_before_the_draw() {
     t.pass_to_turn(3);
     assert_eq!(t.int("p1.life"), 4200);
     assert!(t.transcript().contains(
-        "turn 3: p1\np1 gains 200 life from Sanctuary of Light (life 4200)\np1: draw phase"
+        "-- turn 3, p1: beginning of the turn --\np1 gains 200 life from Sanctuary of Light (life 4200)\n-- turn 3, p1: draw phase --"
     ));
 }
 
