@@ -16,6 +16,9 @@ mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
 
+/// Card data larger than this is parsed on every core.
+const PARALLEL_PARSE_BYTES: usize = 512 * 1024;
+
 /// Every loaded game and format.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
@@ -307,17 +310,30 @@ impl Catalog {
         }
 
         // Card files are independent, and parsing them is most of loading a large database:
-        // parse them on every core, then merge in file order so the result does not depend
-        // on scheduling.
-        let card_files: Vec<(&Arc<SourceFile>, Result<CardFile, Problem>)> = {
-            use rayon::prelude::*;
-            sources
-                .files
-                .par_iter()
-                .filter(|(kind, _)| *kind == FileKind::Cards)
-                .map(|(_, src)| (src, parse_toml::<CardFile>(src)))
-                .collect()
-        };
+        // parse a large one on every core, then merge in file order so the result does not
+        // depend on scheduling. Small data (the shipped sets) parses faster than threads start.
+        let cards = sources
+            .files
+            .iter()
+            .filter(|(kind, _)| *kind == FileKind::Cards);
+        let size: usize = cards.clone().map(|(_, src)| src.text.len()).sum();
+        fn parse(
+            file: &(FileKind, Arc<SourceFile>),
+        ) -> (&Arc<SourceFile>, Result<CardFile, Problem>) {
+            (&file.1, parse_toml::<CardFile>(&file.1))
+        }
+        let card_files: Vec<(&Arc<SourceFile>, Result<CardFile, Problem>)> =
+            if size > PARALLEL_PARSE_BYTES {
+                use rayon::prelude::*;
+                sources
+                    .files
+                    .par_iter()
+                    .filter(|(kind, _)| *kind == FileKind::Cards)
+                    .map(parse)
+                    .collect()
+            } else {
+                cards.map(parse).collect()
+            };
         for (src, parsed) in card_files {
             let file = match parsed {
                 Ok(file) => file,

@@ -51,19 +51,26 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
     };
     let date = args.date.unwrap_or_else(Date::today);
     let paths = paths::expand(&args.decks, paths::DECK_EXTENSIONS)?;
-    let pool = thread_pool(args.jobs)?;
     let progress = progress_bar(paths.len());
-    let (outcomes, rendered) = pool.install(|| -> Result<_, Error> {
-        let results: Vec<Result<DeckOutcome, Error>> = paths
-            .par_iter()
-            .map(|path| {
-                let text = read_text(path)?;
-                let source = SourceFile::new(path.display().to_string(), text);
-                let outcome = check_deck(&catalog, forced.as_ref(), &source, date);
-                progress.inc(1);
-                outcome
-            })
-            .collect();
+    let check = |path: &PathBuf| {
+        let text = read_text(path)?;
+        let source = SourceFile::new(path.display().to_string(), text);
+        let outcome = check_deck(&catalog, forced.as_ref(), &source, date);
+        progress.inc(1);
+        outcome
+    };
+    // One deck (the everyday case) is checked on this thread: starting a pool would cost
+    // more than the check.
+    let pool = if paths.len() > 1 {
+        Some(thread_pool(args.jobs)?)
+    } else {
+        None
+    };
+    let (outcomes, rendered) = with_pool(pool.as_ref(), || -> Result<_, Error> {
+        let results: Vec<Result<DeckOutcome, Error>> = match pool {
+            Some(_) => paths.par_iter().map(check).collect(),
+            None => paths.iter().map(check).collect(),
+        };
         progress.finish_and_clear();
         // The first failure in argument order, so the error does not depend on scheduling.
         let mut outcomes = results.into_iter().collect::<Result<Vec<_>, _>>()?;
@@ -109,6 +116,14 @@ fn render(outcomes: &[DeckOutcome], output: ReportOutput, colour: bool) -> Strin
         }
         ReportOutput::Junit => report::junit::render(&ci_run()),
         ReportOutput::Sarif => report::sarif::render(&ci_run()),
+    }
+}
+
+/// Runs `f` inside the pool when there is one.
+fn with_pool<T: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => pool.install(f),
+        None => f(),
     }
 }
 
