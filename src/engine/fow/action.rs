@@ -2,6 +2,7 @@
 //! `parse_action` reads that text back into the same action.
 
 use super::cards::Def;
+use super::state::OPENING_HAND;
 use crate::engine::Player;
 use std::fmt;
 
@@ -32,20 +33,66 @@ impl fmt::Display for Aim {
     }
 }
 
-/// Magic stones rested to pay a cost: how many of each kind, in definition order.
+/// Magic stones rested to pay a cost: how many of each kind, in definition order. The first
+/// kinds are kept inline, so listing thousands of payments allocates nothing in the common
+/// case; a payment with more kinds keeps the rest in `more`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Payment(pub Vec<(Named, u8)>);
+pub struct Payment {
+    len: u8,
+    inline: [Option<(Named, u8)>; INLINE_KINDS],
+    more: Vec<(Named, u8)>,
+}
+
+const INLINE_KINDS: usize = 3;
 
 impl Payment {
+    /// A payment from (stone, count) parts; parts of the same stone are added up and the
+    /// parts sorted, so equal payments compare equal.
+    pub fn new(parts: impl IntoIterator<Item = (Named, u8)>) -> Payment {
+        let mut all: Vec<(Named, u8)> = Vec::new();
+        for (stone, n) in parts {
+            if n == 0 {
+                continue;
+            }
+            match all.iter_mut().find(|(s, _)| s.def == stone.def) {
+                Some((_, m)) => *m = m.saturating_add(n),
+                None => all.push((stone, n)),
+            }
+        }
+        all.sort_by_key(|(s, _)| s.def);
+        let mut pay = Payment::default();
+        for part in all {
+            pay.push(part);
+        }
+        pay
+    }
+
+    /// Appends a part; callers keep parts distinct and in definition order.
+    pub fn push(&mut self, part: (Named, u8)) {
+        match self.inline.get_mut(usize::from(self.len)) {
+            Some(slot) => *slot = Some(part),
+            None => self.more.push(part),
+        }
+        self.len = self.len.saturating_add(1);
+    }
+
+    pub fn parts(&self) -> impl Iterator<Item = (Named, u8)> + '_ {
+        self.inline.iter().flatten().chain(&self.more).copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     pub fn total(&self) -> u32 {
-        self.0.iter().map(|&(_, n)| u32::from(n)).sum()
+        self.parts().map(|(_, n)| u32::from(n)).sum()
     }
 }
 
 impl fmt::Display for Payment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
-        for &(stone, n) in &self.0 {
+        for (stone, n) in self.parts() {
             for _ in 0..n {
                 if !first {
                     f.write_str(", ")?;
@@ -55,6 +102,46 @@ impl fmt::Display for Payment {
             }
         }
         Ok(())
+    }
+}
+
+/// The cards a mulligan puts on the bottom, in order (at most an opening hand).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Bottom {
+    len: u8,
+    cards: [Option<Named>; OPENING_HAND],
+}
+
+impl Bottom {
+    /// `None` when there are more cards than an opening hand holds.
+    pub fn new(cards: &[Named]) -> Option<Bottom> {
+        let mut b = Bottom::default();
+        for &c in cards {
+            b.push(c)?;
+        }
+        Some(b)
+    }
+
+    pub fn push(&mut self, card: Named) -> Option<()> {
+        let slot = self.cards.get_mut(usize::from(self.len))?;
+        *slot = Some(card);
+        self.len += 1;
+        Some(())
+    }
+
+    pub fn pop(&mut self) {
+        if self.len > 0 {
+            self.len -= 1;
+            self.cards[usize::from(self.len)] = None;
+        }
+    }
+
+    pub fn cards(&self) -> impl Iterator<Item = Named> + '_ {
+        self.cards.iter().flatten().copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -71,7 +158,7 @@ pub enum Action {
     /// many; an empty list keeps the hand.
     Mulligan {
         who: Player,
-        bottom: Vec<Named>,
+        bottom: Bottom,
     },
     /// Passes priority; with an empty chase in the main phase, ends the turn player's main
     /// phase.
@@ -147,7 +234,7 @@ fn tail(f: &mut fmt::Formatter<'_>, target: &Option<Aim>, pay: &Payment) -> fmt:
     if let Some(t) = target {
         write!(f, " targeting {t}")?;
     }
-    if !pay.0.is_empty() {
+    if !pay.is_empty() {
         write!(f, " paying {pay}")?;
     }
     Ok(())
@@ -159,7 +246,7 @@ impl fmt::Display for Action {
             Action::Mulligan { who, bottom } if bottom.is_empty() => write!(f, "{who} keeps"),
             Action::Mulligan { who, bottom } => {
                 write!(f, "{who} mulligans ")?;
-                for (i, c) in bottom.iter().enumerate() {
+                for (i, c) in bottom.cards().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }

@@ -6,6 +6,7 @@
 
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::engine::intern;
+use std::sync::Arc;
 
 /// Index of a card definition in [`Table::defs`].
 pub type Def = u16;
@@ -216,14 +217,86 @@ pub struct CardInfo {
     pub revolution_order: bool,
 }
 
-/// The cards of one game: definitions and which definition each physical card is.
+/// What the engine knows of every card of a game, built once per loaded game and shared by
+/// all its matches (`Game::engine_data`). A card the engine cannot read is kept as a
+/// placeholder with its reason in `broken`; only a deck that uses it is refused.
+#[derive(Debug)]
+pub struct Defs {
+    /// Indexed like the database's cards.
+    pub defs: Vec<CardInfo>,
+    pub broken: Vec<Option<String>>,
+    pub attrs: Vec<&'static str>,
+}
+
+impl Defs {
+    pub fn build(game: &Game) -> Result<Defs, String> {
+        if game.cards.len() > usize::from(Def::MAX) {
+            return Err(format!(
+                "the Force of Will engine plays with at most {} different cards",
+                Def::MAX
+            ));
+        }
+        let attrs = attr_names(game)?;
+        let mut defs = Vec::with_capacity(game.cards.len());
+        let mut broken = Vec::with_capacity(game.cards.len());
+        for card in &game.cards {
+            match read_card(game, card) {
+                Ok(info) => {
+                    defs.push(info);
+                    broken.push(None);
+                }
+                Err(e) => {
+                    defs.push(CardInfo {
+                        name: intern(card.name()),
+                        kind: Kind::Chant,
+                        cost: Cost::default(),
+                        atk: 0,
+                        def: 0,
+                        attrs: 0,
+                        keywords: 0,
+                        effects: Effects::default(),
+                        at_turn_start: Vec::new(),
+                        abilities: Vec::new(),
+                        judgment: None,
+                        revolution_order: false,
+                    });
+                    broken.push(Some(format!("`{}`: {e}", card.name())));
+                }
+            }
+        }
+        Ok(Defs {
+            defs,
+            broken,
+            attrs,
+        })
+    }
+
+    /// The definition of database card `index`, or why a deck cannot use it.
+    pub fn usable(&self, index: u32) -> Result<Def, String> {
+        let i = usize::try_from(index).unwrap_or(usize::MAX);
+        match self.broken.get(i) {
+            None => Err(format!("card index {index} is not in the database")),
+            Some(Some(why)) => Err(why.clone()),
+            Some(None) => Def::try_from(i).map_err(|_| "card index out of range".to_owned()),
+        }
+    }
+}
+
+/// The cards of one game in play: the game's definitions and which one each physical card is.
 #[derive(Debug)]
 pub struct Table {
-    pub defs: Vec<CardInfo>,
+    pub game: Arc<Defs>,
     pub insts: Vec<Def>,
     /// Instances `0..first_p2` belong to p1, the rest to p2.
     pub first_p2: Inst,
-    pub attrs: Vec<&'static str>,
+}
+
+impl std::ops::Deref for Table {
+    type Target = Defs;
+
+    fn deref(&self) -> &Defs {
+        &self.game
+    }
 }
 
 impl Table {
@@ -244,31 +317,6 @@ impl Table {
     }
 }
 
-/// Builds the definitions of the cards a game uses, in the order they are first met, and the
-/// map from database index to definition.
-#[derive(Default)]
-pub struct TableBuilder {
-    pub defs: Vec<CardInfo>,
-    by_db: Vec<(u32, Def)>,
-}
-
-impl TableBuilder {
-    pub fn def_for(&mut self, game: &Game, db_index: u32) -> Result<Def, String> {
-        if let Some(&(_, d)) = self.by_db.iter().find(|(i, _)| *i == db_index) {
-            return Ok(d);
-        }
-        let card = game
-            .cards
-            .get(db_index as usize)
-            .ok_or_else(|| format!("card index {db_index} is not in the database"))?;
-        let info = read_card(game, card).map_err(|e| format!("`{}`: {e}", card.name()))?;
-        let d = Def::try_from(self.defs.len()).map_err(|_| "too many different cards")?;
-        self.defs.push(info);
-        self.by_db.push((db_index, d));
-        Ok(d)
-    }
-}
-
 fn attributes(game: &Game) -> Result<&[String], String> {
     let attrs = game.def.attributes.as_slice();
     if attrs.len() > 32 {
@@ -277,7 +325,7 @@ fn attributes(game: &Game) -> Result<&[String], String> {
     Ok(attrs)
 }
 
-pub fn attr_names(game: &Game) -> Result<Vec<&'static str>, String> {
+fn attr_names(game: &Game) -> Result<Vec<&'static str>, String> {
     Ok(attributes(game)?.iter().map(|a| intern(a)).collect())
 }
 

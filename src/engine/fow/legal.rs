@@ -1,7 +1,7 @@
 //! Every action legal now, for the player whose decision it is. Payments are listed up to the
 //! order of identical stones, targets one by one, mulligans as ordered choices of cards.
 
-use super::action::{Action, Aim, Named, Payment, Source};
+use super::action::{Action, Aim, Bottom, Named, Payment, Source};
 use super::battle;
 use super::cards::{Cost, Filter};
 use super::rules::{self, main_window, priority_step};
@@ -58,6 +58,7 @@ pub fn aim(state: &State, r: ObjRef) -> Aim {
     }
 }
 
+/// The different cards in a hand, in hand order.
 fn distinct_hand(state: &State, who: Player) -> Vec<Named> {
     let mut cards: Vec<Named> = Vec::new();
     for &inst in &state.seat(who).hand {
@@ -83,34 +84,35 @@ fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
             name: state.info(i).name,
         })
         .collect();
-    fn walk(left: &mut Vec<Named>, chosen: &mut Vec<Named>, who: Player, out: &mut Vec<Action>) {
+    fn walk(left: &mut Vec<Named>, chosen: &mut Bottom, who: Player, out: &mut Vec<Action>) {
         out.push(Action::Mulligan {
             who,
-            bottom: chosen.clone(),
+            bottom: *chosen,
         });
-        let mut tried: Vec<u16> = Vec::new();
         for i in 0..left.len() {
             let card = left[i];
-            if tried.contains(&card.def) {
+            if left[..i].iter().any(|c| c.def == card.def) {
                 continue;
             }
-            tried.push(card.def);
+            if chosen.push(card).is_none() {
+                return;
+            }
             left.remove(i);
-            chosen.push(card);
             walk(left, chosen, who, out);
-            chosen.pop();
             left.insert(i, card);
+            chosen.pop();
         }
     }
-    walk(&mut hand.clone(), &mut Vec::new(), who, out);
+    walk(&mut hand.clone(), &mut Bottom::default(), who, out);
 }
 
 /// Targets a card's effects can take: every resonator its filter allows, or none needed.
+/// (No target needed is the common case, and it allocates nothing.)
 fn targets(state: &State, who: Player, filter: Option<Filter>) -> Vec<Option<Aim>> {
-    let Some(f) = filter else {
-        return vec![None];
-    };
     let mut out = Vec::new();
+    let Some(f) = filter else {
+        return out;
+    };
     for p in [who, who.other()] {
         for o in &state.seat(p).field {
             let r = ObjRef {
@@ -132,15 +134,28 @@ fn payments(kinds: &[StoneKind], cost: &Cost) -> Vec<Payment> {
 }
 
 fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut Vec<Action>) {
-    for card in distinct_hand(state, who) {
+    let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
+    let hand = &state.seat(who).hand;
+    for (i, &inst) in hand.iter().enumerate() {
+        let def = state.t.def_of(inst);
+        let info = state.info(inst);
+        // Affordability first: it rules out most cards, and it is the cheapest check.
+        if info.cost.total() > stones || hand[..i].iter().any(|&c| state.t.def_of(c) == def) {
+            continue;
+        }
+        let card = Named {
+            def,
+            name: info.name,
+        };
         if rules::play(state, who, card, false).is_err() {
             continue;
         }
-        let info = &state.t.defs[usize::from(card.def)];
         let aims = targets(state, who, info.effects.target);
-        if aims.is_empty() {
-            continue;
-        }
+        let aims: &[Option<Aim>] = match info.effects.target {
+            None => &[None],
+            Some(_) if aims.is_empty() => continue,
+            Some(_) => &aims,
+        };
         let pays = payments(kinds, &info.cost);
         if pays.is_empty() {
             continue;
@@ -150,7 +165,7 @@ fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut
             if with_order && !order {
                 continue;
             }
-            for target in &aims {
+            for target in aims {
                 for pay in &pays {
                     out.push(Action::Play {
                         who,
@@ -168,6 +183,7 @@ fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut
 
 fn abilities(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut Vec<Action>) {
     let seat = state.seat(who);
+    let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
     let mut sources: Vec<(Source, Option<Aim>, u16)> = Vec::new();
     if seat.ruler_at == RulerAt::Area && !state.info(seat.ruler).abilities.is_empty() {
         sources.push((Source::Ruler(state.info(seat.ruler).name), None, seat.ruler));
@@ -191,15 +207,17 @@ fn abilities(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: 
             let Ok(index) = u8::try_from(index) else {
                 break;
             };
-            if rules::ability(state, who, a.as_ref(), index).is_err() {
+            if ab.cost.total() > stones || rules::ability(state, who, a.as_ref(), index).is_err() {
                 continue;
             }
             let aims = targets(state, who, ab.effects.target);
-            if aims.is_empty() {
-                continue;
-            }
+            let aims: &[Option<Aim>] = match ab.effects.target {
+                None => &[None],
+                Some(_) if aims.is_empty() => continue,
+                Some(_) => &aims,
+            };
             for pay in payments(kinds, &ab.cost) {
-                for target in &aims {
+                for target in aims {
                     out.push(Action::Activate {
                         who,
                         source,
@@ -221,8 +239,12 @@ fn judgments(state: &State, who: Player, kinds: &[StoneKind], out: &mut Vec<Acti
     let ruler = state.info(state.seat(who).ruler);
     let Some(j) = &ruler.judgment else { return };
     let aims = targets(state, who, j.effects.target);
+    let aims: &[Option<Aim>] = match j.effects.target {
+        None => &[None],
+        Some(_) => &aims,
+    };
     for pay in payments(kinds, &j.cost) {
-        for target in &aims {
+        for target in aims {
             out.push(Action::Judgment {
                 who,
                 ruler: ruler.name,

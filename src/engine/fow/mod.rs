@@ -26,7 +26,7 @@ mod will;
 #[cfg(test)]
 mod tests;
 
-pub use action::{Action, Aim, Named, Payment, Source};
+pub use action::{Action, Aim, Bottom, Named, Payment, Source};
 pub use event::{CardRef, Event, Phase};
 pub use state::State;
 

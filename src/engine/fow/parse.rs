@@ -16,10 +16,10 @@
 //! ```
 //! Without `paying`, decksmith picks the stones (the first payment it finds).
 
-use super::action::{Action, Aim, Named, Payment, Source};
+use super::action::{Action, Aim, Bottom, Named, Payment, Source};
 use super::cards::{Cost, Def, Kind};
 use super::legal::aim;
-use super::state::{ObjRef, RulerAt, State, Step};
+use super::state::{ObjRef, RulerAt, State, Step, OPENING_HAND};
 use super::will;
 use crate::engine::Player;
 use crate::names;
@@ -49,11 +49,17 @@ pub fn parse(state: &State, text: &str) -> Result<Action, String> {
     {
         return Ok(Action::Mulligan {
             who,
-            bottom: Vec::new(),
+            bottom: Bottom::default(),
         });
     }
     if let Some(r) = strip_word(rest, "mulligans") {
-        let bottom = name_list(r, |n| hand_card(state, n))?;
+        let cards = name_list(r, |n| hand_card(state, n))?;
+        let bottom = Bottom::new(&cards).ok_or_else(|| {
+            format!(
+                "a mulligan puts at most {OPENING_HAND} cards on the bottom; this names {}",
+                cards.len()
+            )
+        })?;
         return Ok(Action::Mulligan { who, bottom });
     }
     if ["passes", "pass"].contains(&l) {
@@ -351,15 +357,7 @@ fn payment(state: &State, who: Player, text: Option<&str>, cost: &Cost) -> Resul
             )
         })
     })?;
-    let mut parts: Vec<(Named, u8)> = Vec::new();
-    for s in stones {
-        match parts.iter_mut().find(|(x, _)| x.def == s.def) {
-            Some((_, n)) => *n = n.saturating_add(1),
-            None => parts.push((s, 1)),
-        }
-    }
-    parts.sort_by_key(|(s, _)| s.def);
-    Ok(Payment(parts))
+    Ok(Payment::new(stones.into_iter().map(|s| (s, 1))))
 }
 
 fn target(state: &State, text: Option<&str>) -> Result<Option<Aim>, String> {

@@ -1,7 +1,7 @@
 //! Setting up the game, the mulligan, and the turn sequence: draw, recovery, main, end.
 
-use super::action::Named;
-use super::cards::{attr_names, Inst, Kind, Table, TableBuilder};
+use super::action::{Bottom, Named};
+use super::cards::{Defs, Inst, Kind, Table};
 use super::effects::{self, Ctx};
 use super::event::{Event, Phase};
 use super::state::{ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE};
@@ -10,8 +10,7 @@ use crate::engine::{IllegalAction, Player, Setup};
 use std::sync::Arc;
 
 pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
-    let game = s.game;
-    let mut builder = TableBuilder::default();
+    let defs = s.game.engine_data(Defs::build)?;
     let mut insts: Vec<u16> = Vec::new();
     let mut layout: Vec<(Inst, Vec<Inst>, Vec<Inst>)> = Vec::new();
     let mut first_p2 = 0;
@@ -39,19 +38,19 @@ pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
                 rulers.len()
             ));
         };
-        let ruler_def = builder.def_for(game, *ruler)?;
-        if builder.defs[usize::from(ruler_def)].kind != Kind::Ruler {
+        let ruler_def = defs.usable(*ruler)?;
+        if defs.defs[usize::from(ruler_def)].kind != Kind::Ruler {
             return Err(format!(
                 "{p}'s ruler `{}` is not a ruler",
-                builder.defs[usize::from(ruler_def)].name
+                defs.defs[usize::from(ruler_def)].name
             ));
         }
         let ruler = new_inst(ruler_def)?;
         let mut zone = |id: &str, ok: &[Kind], what: &str| -> Result<Vec<Inst>, String> {
             let mut out = Vec::new();
             for &card in deck.zone(id) {
-                let def = builder.def_for(game, card)?;
-                let info = &builder.defs[usize::from(def)];
+                let def = defs.usable(card)?;
+                let info = &defs.defs[usize::from(def)];
                 if !ok.contains(&info.kind) {
                     return Err(format!(
                         "{p}'s {what} holds `{}`, which does not go there",
@@ -72,10 +71,9 @@ pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         layout.push((ruler, main, stones));
     }
     let table = Arc::new(Table {
-        defs: builder.defs,
+        game: defs,
         insts,
         first_p2,
-        attrs: attr_names(game)?,
     });
     let mut rng = Rng::new(s.seed);
     let mut seats = Vec::with_capacity(2);
@@ -159,12 +157,12 @@ pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
 pub fn mulligan(
     state: &mut State,
     who: Player,
-    bottom: &[Named],
+    bottom: &Bottom,
     events: &mut Vec<Event>,
 ) -> Result<(), IllegalAction> {
     let mut hand = state.seat(who).hand.clone();
-    let mut chosen = Vec::with_capacity(bottom.len());
-    for card in bottom {
+    let mut chosen = Vec::with_capacity(OPENING_HAND);
+    for card in bottom.cards() {
         let Some(i) = hand.iter().position(|&c| state.t.def_of(c) == card.def) else {
             return Err(IllegalAction(format!(
                 "{who} has no {} left in hand to put on the bottom",

@@ -100,7 +100,15 @@ pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Paym
     if available < total {
         return;
     }
-    let mut counts = vec![0u8; kinds.len()];
+    // Counts per kind; on the stack for any realistic number of stone kinds.
+    let mut small = [0u8; 16];
+    let mut big = Vec::new();
+    let counts: &mut [u8] = if kinds.len() <= small.len() {
+        &mut small[..kinds.len()]
+    } else {
+        big.resize(kinds.len(), 0);
+        &mut big
+    };
     fn walk(
         i: usize,
         left: u32,
@@ -111,14 +119,13 @@ pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Paym
     ) {
         if i == kinds.len() {
             if left == 0 && covers(cost, kinds, counts) {
-                f(Payment(
-                    kinds
-                        .iter()
-                        .zip(counts.iter())
-                        .filter(|(_, &c)| c > 0)
-                        .map(|(k, &c)| (k.stone, c))
-                        .collect(),
-                ));
+                let mut pay = Payment::default();
+                for (k, &c) in kinds.iter().zip(counts.iter()) {
+                    if c > 0 {
+                        pay.push((k.stone, c));
+                    }
+                }
+                f(pay);
             }
             return;
         }
@@ -131,7 +138,7 @@ pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Paym
         }
         counts[i] = 0;
     }
-    walk(0, total, kinds, cost, &mut counts, &mut f);
+    walk(0, total, kinds, cost, counts, &mut f);
 }
 
 /// The payment decksmith picks when a script does not say: the first one found, which takes
@@ -157,8 +164,8 @@ pub fn check(
     let attrs = &state.t.attrs;
     let total = cost.total();
     let kinds = stone_kinds(state, who);
-    for (i, &(stone, n)) in pay.0.iter().enumerate() {
-        if pay.0[..i].iter().any(|(s, _)| s.def == stone.def) {
+    for (i, (stone, n)) in pay.parts().enumerate() {
+        if pay.parts().take(i).any(|(s, _)| s.def == stone.def) {
             return Err(IllegalAction(format!(
                 "the payment names {} twice",
                 stone.name
@@ -186,7 +193,7 @@ pub fn check(
             )));
         }
     }
-    if pay.0.is_empty() && total > 0 {
+    if pay.is_empty() && total > 0 {
         // No payment named, and decksmith found none to pick: say what is missing.
         let have: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
         if have < total {
@@ -218,7 +225,7 @@ pub fn check(
         )));
     }
     let lacking = shortfall(cost, |f| {
-        for &(stone, n) in &pay.0 {
+        for (stone, n) in pay.parts() {
             if let Some(d) = state.t.defs.get(usize::from(stone.def)) {
                 f(d.attrs, u32::from(n));
             }
@@ -238,7 +245,7 @@ pub fn check(
 /// Rests the stones of a checked payment and reports which will each produced.
 pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &mut Vec<Event>) {
     let mut rested: Vec<(Inst, u32)> = Vec::with_capacity(pay.total() as usize);
-    for &(stone, n) in &pay.0 {
+    for (stone, n) in pay.parts() {
         let mut left = n;
         let t = state.t.clone();
         for o in &mut state.seat_mut(who).field {
