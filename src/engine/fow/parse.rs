@@ -279,7 +279,10 @@ fn field_aim(state: &State, owner: Option<Player>, text: &str) -> Result<Aim, St
     let mut owner = owner;
     for p in Player::BOTH {
         let prefix = format!("{p}'s ");
-        if text.len() > prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(&prefix) {
+        let has_prefix = text
+            .get(..prefix.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(&prefix));
+        if text.len() > prefix.len() && has_prefix {
             owner = Some(p);
             text = text[prefix.len()..].trim();
         }

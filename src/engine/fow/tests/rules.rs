@@ -1028,3 +1028,46 @@ fn script_mistakes_get_a_helpful_message() {
         "parse: `chase …`: the chase is empty, so there is nothing to chase"
     );
 }
+
+#[test]
+fn any_script_text_is_read_or_refused_without_panicking() {
+    use crate::engine::fow::Fow;
+    use crate::engine::Engine;
+    use proptest::prelude::*;
+    let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
+    t.field(P1, "Ember Fox").field(P2, "Coral Guardian");
+    t.hand(P1, "Flame Lance").stones(P1, &["Fire Magic Stone"]);
+    let state = t.state.clone();
+    let verbs = [
+        "p1 plays ",
+        "p1 activates ",
+        "p1 attacks ",
+        "p1 blocks ",
+        "p1 mulligans ",
+        "p1 does judgment ",
+        "p1 discards ",
+        "chase p2 plays ",
+        "p1 plays Flame Lance targeting ",
+        "p1 plays Flame Lance paying ",
+        "p1 attacks p2's ",
+    ];
+    proptest!(ProptestConfig::with_cases(2000), |(verb in 0..verbs.len(), tail in "\\PC{0,40}")| {
+        let text = format!("{}{tail}", verbs[verb]);
+        if let Ok(action) = Fow::parse_action(&state, &text) {
+            let mut s = state.clone();
+            let _ = Fow::apply(&mut s, &action, &mut Vec::new());
+        }
+    });
+    for text in [
+        "p1's",
+        "p1 attacks é with ü",
+        "p1 plays p1’s é #",
+        "p1 mulligans ,,,",
+        "p1 activates Ember Fox ability 999",
+        "p1 does judgment with",
+        "p1 attacks p1's Ember Fox with Ember Fox",
+        "p1 blocks with",
+    ] {
+        let _ = Fow::parse_action(&state, text);
+    }
+}
