@@ -39,8 +39,17 @@ impl fmt::Display for Aim {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Payment {
     len: u8,
-    inline: [Option<(Named, u8)>; INLINE_KINDS],
-    more: Vec<(Named, u8)>,
+    inline: [Option<Part>; INLINE_KINDS],
+    more: Vec<Part>,
+}
+
+/// One kind of stone in a payment, flattened (rather than `(Named, u8)`) so that the count
+/// fits in the name's padding: actions are copied around by the hundred per decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Part {
+    name: &'static str,
+    def: Def,
+    n: u8,
 }
 
 const INLINE_KINDS: usize = 3;
@@ -68,7 +77,12 @@ impl Payment {
     }
 
     /// Appends a part; callers keep parts distinct and in definition order.
-    pub fn push(&mut self, part: (Named, u8)) {
+    pub fn push(&mut self, (stone, n): (Named, u8)) {
+        let part = Part {
+            name: stone.name,
+            def: stone.def,
+            n,
+        };
         match self.inline.get_mut(usize::from(self.len)) {
             Some(slot) => *slot = Some(part),
             None => self.more.push(part),
@@ -77,7 +91,15 @@ impl Payment {
     }
 
     pub fn parts(&self) -> impl Iterator<Item = (Named, u8)> + '_ {
-        self.inline.iter().flatten().chain(&self.more).copied()
+        self.inline.iter().flatten().chain(&self.more).map(|p| {
+            (
+                Named {
+                    def: p.def,
+                    name: p.name,
+                },
+                p.n,
+            )
+        })
     }
 
     pub fn is_empty(&self) -> bool {

@@ -33,6 +33,9 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
             out.push(Action::Pass { who });
             let kinds = will::stone_kinds(state, who);
             let chase = !state.chase.is_empty();
+            // Scratch lists reused for every card and ability of this decision, so that
+            // listing allocates once per decision rather than once per card.
+            let mut scratch = Scratch::default();
             if main_window(state, who) {
                 if rules::call(state, who).is_ok() {
                     out.push(Action::Call {
@@ -40,13 +43,20 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
                         caller: rules::caller_name(state, who),
                     });
                 }
-                judgments(state, who, &kinds, out);
+                judgments(state, who, &kinds, &mut scratch, out);
                 attacks(state, who, out);
             }
-            plays(state, who, &kinds, chase, out);
-            abilities(state, who, &kinds, chase, out);
+            plays(state, who, &kinds, chase, &mut scratch, out);
+            abilities(state, who, &kinds, chase, &mut scratch, out);
         }
     }
+}
+
+/// Payments and targets of the card being listed.
+#[derive(Default)]
+struct Scratch {
+    pays: Vec<Payment>,
+    aims: Vec<Option<Aim>>,
 }
 
 pub fn aim(state: &State, r: ObjRef) -> Aim {
@@ -84,34 +94,40 @@ fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
             name: state.info(i).name,
         })
         .collect();
-    fn walk(left: &mut Vec<Named>, chosen: &mut Bottom, who: Player, out: &mut Vec<Action>) {
+    // `used` marks the hand positions already chosen; the rest keep their hand order.
+    fn walk(hand: &[Named], used: u32, chosen: &mut Bottom, who: Player, out: &mut Vec<Action>) {
         out.push(Action::Mulligan {
             who,
             bottom: *chosen,
         });
-        for i in 0..left.len() {
-            let card = left[i];
-            if left[..i].iter().any(|c| c.def == card.def) {
+        for (i, card) in hand.iter().enumerate() {
+            let free = |j: usize| used & (1 << j) == 0;
+            if !free(i)
+                || hand[..i]
+                    .iter()
+                    .enumerate()
+                    .any(|(j, c)| free(j) && c.def == card.def)
+            {
                 continue;
             }
-            if chosen.push(card).is_none() {
+            if chosen.push(*card).is_none() {
                 return;
             }
-            left.remove(i);
-            walk(left, chosen, who, out);
-            left.insert(i, card);
+            walk(hand, used | 1 << i, chosen, who, out);
             chosen.pop();
         }
     }
-    walk(&mut hand.clone(), &mut Bottom::default(), who, out);
+    // The mask holds a hand of up to 32 cards; an opening hand has five.
+    let hand = &hand[..hand.len().min(32)];
+    walk(hand, 0, &mut Bottom::default(), who, out);
 }
 
 /// Targets a card's effects can take: every resonator its filter allows, or none needed.
 /// (No target needed is the common case, and it allocates nothing.)
-fn targets(state: &State, who: Player, filter: Option<Filter>) -> Vec<Option<Aim>> {
-    let mut out = Vec::new();
+fn targets(state: &State, who: Player, filter: Option<Filter>, out: &mut Vec<Option<Aim>>) {
+    out.clear();
     let Some(f) = filter else {
-        return out;
+        return;
     };
     for p in [who, who.other()] {
         for o in &state.seat(p).field {
@@ -124,16 +140,21 @@ fn targets(state: &State, who: Player, filter: Option<Filter>) -> Vec<Option<Aim
             }
         }
     }
-    out
 }
 
-fn payments(kinds: &[StoneKind], cost: &Cost) -> Vec<Payment> {
-    let mut out = Vec::new();
+fn payments(kinds: &[StoneKind], cost: &Cost, out: &mut Vec<Payment>) {
+    out.clear();
     will::for_each_payment(kinds, cost, |p| out.push(p));
-    out
 }
 
-fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut Vec<Action>) {
+fn plays(
+    state: &State,
+    who: Player,
+    kinds: &[StoneKind],
+    chase: bool,
+    scratch: &mut Scratch,
+    out: &mut Vec<Action>,
+) {
     let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
     let hand = &state.seat(who).hand;
     for (i, &inst) in hand.iter().enumerate() {
@@ -150,13 +171,14 @@ fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut
         if rules::play(state, who, card, false).is_err() {
             continue;
         }
-        let aims = targets(state, who, info.effects.target);
+        targets(state, who, info.effects.target, &mut scratch.aims);
         let aims: &[Option<Aim>] = match info.effects.target {
             None => &[None],
-            Some(_) if aims.is_empty() => continue,
-            Some(_) => &aims,
+            Some(_) if scratch.aims.is_empty() => continue,
+            Some(_) => &scratch.aims,
         };
-        let pays = payments(kinds, &info.cost);
+        payments(kinds, &info.cost, &mut scratch.pays);
+        let pays = &scratch.pays;
         if pays.is_empty() {
             continue;
         }
@@ -166,7 +188,7 @@ fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut
                 continue;
             }
             for target in aims {
-                for pay in &pays {
+                for pay in pays {
                     out.push(Action::Play {
                         who,
                         card,
@@ -181,7 +203,14 @@ fn plays(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut
     }
 }
 
-fn abilities(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: &mut Vec<Action>) {
+fn abilities(
+    state: &State,
+    who: Player,
+    kinds: &[StoneKind],
+    chase: bool,
+    scratch: &mut Scratch,
+    out: &mut Vec<Action>,
+) {
     let seat = state.seat(who);
     let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
     let mut sources: Vec<(Source, Option<Aim>, u16)> = Vec::new();
@@ -210,13 +239,14 @@ fn abilities(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: 
             if ab.cost.total() > stones || rules::ability(state, who, a.as_ref(), index).is_err() {
                 continue;
             }
-            let aims = targets(state, who, ab.effects.target);
+            targets(state, who, ab.effects.target, &mut scratch.aims);
             let aims: &[Option<Aim>] = match ab.effects.target {
                 None => &[None],
-                Some(_) if aims.is_empty() => continue,
-                Some(_) => &aims,
+                Some(_) if scratch.aims.is_empty() => continue,
+                Some(_) => &scratch.aims,
             };
-            for pay in payments(kinds, &ab.cost) {
+            payments(kinds, &ab.cost, &mut scratch.pays);
+            for pay in &scratch.pays {
                 for target in aims {
                     out.push(Action::Activate {
                         who,
@@ -232,18 +262,25 @@ fn abilities(state: &State, who: Player, kinds: &[StoneKind], chase: bool, out: 
     }
 }
 
-fn judgments(state: &State, who: Player, kinds: &[StoneKind], out: &mut Vec<Action>) {
+fn judgments(
+    state: &State,
+    who: Player,
+    kinds: &[StoneKind],
+    scratch: &mut Scratch,
+    out: &mut Vec<Action>,
+) {
     if rules::judgment(state, who).is_err() {
         return;
     }
     let ruler = state.info(state.seat(who).ruler);
     let Some(j) = &ruler.judgment else { return };
-    let aims = targets(state, who, j.effects.target);
+    targets(state, who, j.effects.target, &mut scratch.aims);
     let aims: &[Option<Aim>] = match j.effects.target {
         None => &[None],
-        Some(_) => &aims,
+        Some(_) => &scratch.aims,
     };
-    for pay in payments(kinds, &j.cost) {
+    payments(kinds, &j.cost, &mut scratch.pays);
+    for pay in &scratch.pays {
         for target in aims {
             out.push(Action::Judgment {
                 who,

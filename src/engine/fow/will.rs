@@ -247,8 +247,8 @@ pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &
     let mut rested: Vec<(Inst, u32)> = Vec::with_capacity(pay.total() as usize);
     for (stone, n) in pay.parts() {
         let mut left = n;
-        let t = state.t.clone();
-        for o in &mut state.seat_mut(who).field {
+        let t = &state.t;
+        for o in &mut state.seats[who.index()].field {
             if left == 0 {
                 break;
             }
