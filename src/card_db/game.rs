@@ -154,11 +154,23 @@ impl Game {
     }
 
     /// Index of the zone a header opens, with the caller's buffer for the lookup key.
+    ///
+    /// Besides the game's own headers, the generic names foreign deck layouts use (Arena's
+    /// `Deck`/`Sideboard`, Cockatrice's `main`/`side`) find the default zone and a zone with id
+    /// `side`, so those layouts validate for any game, a data-only one included.
     pub fn zone_index_for_header(&self, header: &str, buf: &mut String) -> Option<usize> {
         names::key_into(header, buf);
-        self.zone_keys
+        let own = self
+            .zone_keys
             .iter()
-            .position(|keys| keys.iter().any(|k| k == buf))
+            .position(|keys| keys.iter().any(|k| k == buf));
+        own.or_else(|| match buf.as_str() {
+            "deck" | "main" | "maindeck" | "main deck" => {
+                self.def.zones.iter().position(|z| z.default)
+            }
+            "sideboard" | "side" => self.def.zones.iter().position(|z| z.id == "side"),
+            _ => None,
+        })
     }
 
     pub fn default_zone(&self) -> Option<&ZoneDef> {

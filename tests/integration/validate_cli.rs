@@ -369,6 +369,12 @@ fn db_replaces_a_shipped_game_and_extends_with_new_ones() {
     let mut with_shipped = args(&deck);
     with_shipped.push(root().join(EMBER).into_os_string());
     decksmith(with_shipped).expect(0);
+    // A foreign layout's generic zone names (Arena's `Deck`) find the new game's zones too.
+    let arena = temp_file(
+        "tiny.txt",
+        "About\nFormat tiny-standard\n\nDeck\n2 Pebble\n",
+    );
+    decksmith(args(&arena)).expect(0);
 }
 
 #[test]

@@ -16,7 +16,7 @@ pub mod json;
 pub mod text;
 pub mod toml;
 
-use crate::card_db::{Game, ZoneDef};
+use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
 use crate::diagnostic::{Problem, SourceFile};
@@ -255,16 +255,6 @@ pub fn to_problem(source: &Arc<SourceFile>, code: &str, p: &ParseProblem) -> Pro
     problem
 }
 
-/// The zone a header or foreign section name (`Deck`, `Sideboard`, `main`) stands for.
-pub fn zone_for_name<'g>(game: &'g Game, name: &str) -> Option<&'g ZoneDef> {
-    game.zone_for_header(name)
-        .or_else(|| match names::key(name).as_str() {
-            "deck" | "main" | "maindeck" | "main deck" => game.default_zone(),
-            "sideboard" | "side" => game.zone("side"),
-            _ => None,
-        })
-}
-
 /// Puts a deck into the form every encoding writes: `format` set, zones named by the game's
 /// zone ids (each once, in the order first met, empty ones left out), every known card under
 /// its database name and id, unknown cards under the name as written. Everything that cannot
@@ -277,7 +267,7 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
         let def = if zone.span.is_none() && zone.name == "main" {
             game.default_zone()
         } else {
-            zone_for_name(game, &zone.name)
+            game.zone_for_header(&zone.name)
         };
         let Some(def) = def else {
             let ids: Vec<&str> = game.def.zones.iter().map(|z| z.id.as_str()).collect();
