@@ -17,18 +17,7 @@ use std::fmt::Write as _;
 pub fn parse(text: &str) -> Deck {
     let mut deck = Deck::default();
     let mut in_about = false;
-    let mut offset = 0;
-    for (index, raw) in text.split('\n').enumerate() {
-        let line_no = index as u32 + 1;
-        let start = offset;
-        offset += raw.len() + 1;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        let content = line.trim().trim_start_matches('\u{feff}');
-        if content.is_empty() {
-            continue;
-        }
-        let lead = line.len() - line.trim_start().len();
-        let span = start + lead..start + lead + content.len();
+    for (line_no, content, span) in super::content_lines(text) {
         let problem = |message: String, help: &str| ParseProblem {
             message,
             help: Some(help.to_owned()),

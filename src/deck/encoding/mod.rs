@@ -255,6 +255,27 @@ pub fn to_problem(source: &Arc<SourceFile>, code: &str, p: &ParseProblem) -> Pro
     problem
 }
 
+/// The non-blank lines of a line-based deck list: 1-based line number, the trimmed content (a
+/// byte-order mark dropped, as editors on some systems write one), and the content's byte
+/// range in `text`, for diagnostics.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (u32, &str, Range<usize>)> {
+    let mut offset = 0;
+    text.split('\n')
+        .enumerate()
+        .filter_map(move |(index, raw)| {
+            let start = offset;
+            offset += raw.len() + 1;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            let rest = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            let content = rest.trim_end();
+            if content.is_empty() {
+                return None;
+            }
+            let begin = start + line.len() - rest.len();
+            Some((index as u32 + 1, content, begin..begin + content.len()))
+        })
+}
+
 /// Puts a deck into the form every encoding writes: `format` set, zones named by the game's
 /// zone ids (each once, in the order first met, empty ones left out), every known card under
 /// its database name and id, unknown cards under the name as written. Everything that cannot

@@ -8,18 +8,10 @@ use std::fmt::Write as _;
 /// on so every problem is reported at once.
 pub fn parse(text: &str) -> Deck {
     let mut deck = Deck::default();
-    let mut offset = 0;
-    for (index, raw) in text.split('\n').enumerate() {
-        let line_no = index as u32 + 1;
-        let start = offset;
-        offset += raw.len() + 1;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        let content = line.trim();
-        if content.is_empty() || content.starts_with('#') || content.starts_with("//") {
+    for (line_no, content, span) in super::content_lines(text) {
+        if content.starts_with('#') || content.starts_with("//") {
             continue;
         }
-        let lead = line.len() - line.trim_start().len();
-        let span = start + lead..start + lead + content.len();
         parse_line(&mut deck, content, span, line_no);
     }
     deck
@@ -228,6 +220,16 @@ mod tests {
         let lines: Vec<u32> = deck.problems.iter().map(|p| p.line.unwrap()).collect();
         assert_eq!(lines, [1, 2, 3, 4, 5]);
         assert!(deck.zones.iter().all(|z| z.entries.is_empty()));
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_hide_the_first_header() {
+        let text = "\u{feff}format: skirmish-casual\n3 Ember Jab\n";
+        let deck = parse(text);
+        assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+        assert_eq!(deck.format.unwrap().value, "skirmish-casual");
+        let span = deck.zones[0].entries[0].span.clone().unwrap();
+        assert_eq!(&text[span], "3 Ember Jab");
     }
 
     #[test]
