@@ -6,6 +6,7 @@ mod ci_match;
 mod ci_output;
 mod convert;
 mod db_diff;
+mod docs;
 mod encodings;
 mod examples;
 mod fow_match;
