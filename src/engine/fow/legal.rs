@@ -31,32 +31,50 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
         }
         Step::Main | Step::Attack | Step::AfterBlock => {
             out.push(Action::Pass { who });
-            let kinds = will::stone_kinds(state, who);
-            let chase = !state.chase.is_empty();
-            // Scratch lists reused for every card and ability of this decision, so that
-            // listing allocates once per decision rather than once per card.
-            let mut scratch = Scratch::default();
-            if main_window(state, who) {
-                if rules::call(state, who).is_ok() {
-                    out.push(Action::Call {
-                        who,
-                        caller: rules::caller_name(state, who),
-                    });
-                }
-                judgments(state, who, &kinds, &mut scratch, out);
-                attacks(state, who, out);
-            }
-            plays(state, who, &kinds, chase, &mut scratch, out);
-            abilities(state, who, &kinds, chase, &mut scratch, out);
+            // Scratch lists kept by the thread and reused for every decision, so that
+            // listing allocates nothing once they have grown.
+            SCRATCH.with_borrow_mut(|scratch| {
+                let mut kinds = std::mem::take(&mut scratch.kinds);
+                will::stone_kinds_into(state, who, &mut kinds);
+                main_actions(state, who, &kinds, scratch, out);
+                scratch.kinds = kinds;
+            });
         }
     }
 }
 
-/// Payments and targets of the card being listed.
+fn main_actions(
+    state: &State,
+    who: Player,
+    kinds: &[StoneKind],
+    scratch: &mut Scratch,
+    out: &mut Vec<Action>,
+) {
+    let chase = !state.chase.is_empty();
+    if main_window(state, who) {
+        if rules::call(state, who).is_ok() {
+            out.push(Action::Call {
+                who,
+                caller: rules::caller_name(state, who),
+            });
+        }
+        judgments(state, who, kinds, scratch, out);
+        attacks(state, who, out);
+    }
+    plays(state, who, kinds, chase, scratch, out);
+    abilities(state, who, kinds, chase, scratch, out);
+}
+
+/// The decider's stone kinds, and the payments and targets of the card being listed.
 #[derive(Default)]
 struct Scratch {
+    kinds: Vec<StoneKind>,
     pays: Vec<Payment>,
     aims: Vec<Option<Aim>>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 pub fn aim(state: &State, r: ObjRef) -> Aim {

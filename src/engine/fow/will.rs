@@ -19,7 +19,14 @@ pub struct StoneKind {
 
 /// The player's recovered magic stones, by kind in definition order.
 pub fn stone_kinds(state: &State, who: Player) -> Vec<StoneKind> {
-    let mut kinds: Vec<StoneKind> = Vec::new();
+    let mut kinds = Vec::new();
+    stone_kinds_into(state, who, &mut kinds);
+    kinds
+}
+
+/// [`stone_kinds`] into a list the caller keeps, so that listing actions allocates nothing.
+pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) {
+    kinds.clear();
     for o in &state.seat(who).field {
         if o.kind != ObjKind::Stone || o.rested {
             continue;
@@ -41,7 +48,6 @@ pub fn stone_kinds(state: &State, who: Player) -> Vec<StoneKind> {
         }
     }
     kinds.sort_by_key(|k| k.stone.def);
-    kinds
 }
 
 /// The attribute icons a chosen set of stones cannot cover (Hall's condition on the icons'
