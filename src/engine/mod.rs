@@ -153,6 +153,20 @@ pub trait Engine {
     /// over.
     fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>);
 
+    /// The random player's choice: a uniformly random legal action, left in `out` at the
+    /// returned index (`None` when there is none). An engine may list only part of the legal
+    /// actions when it can find the chosen one without the rest, but it must draw from `rng`
+    /// exactly as picking from the whole list would, so that a seed plays the same game.
+    fn random_action(
+        state: &Self::State,
+        rng: &mut rng::Rng,
+        out: &mut Vec<Self::Action>,
+    ) -> Option<usize> {
+        out.clear();
+        Self::legal_actions(state, out);
+        rng.pick_index(out.len())
+    }
+
     /// Applies an action. On `Err`, the state is unchanged.
     fn apply(
         state: &mut Self::State,

@@ -95,9 +95,8 @@ impl<E: Engine> SelfPlay<E> {
                     actions: count,
                 });
             }
-            self.actions.clear();
-            E::legal_actions(&state, &mut self.actions);
-            let Some(action) = rng.pick(&self.actions) else {
+            let chosen = E::random_action(&state, &mut rng, &mut self.actions);
+            let Some(action) = chosen.and_then(|i| self.actions.get(i)) else {
                 return Err(violation(
                     count,
                     None,

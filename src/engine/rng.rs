@@ -63,11 +63,12 @@ impl Rng {
 
     /// A uniformly chosen element, or `None` for an empty slice.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        if items.is_empty() {
-            None
-        } else {
-            Some(&items[self.below(items.len())])
-        }
+        self.pick_index(items.len()).and_then(|i| items.get(i))
+    }
+
+    /// The index [`Rng::pick`] would choose among `len` items, drawing the same numbers.
+    pub fn pick_index(&mut self, len: usize) -> Option<usize> {
+        (len > 0).then(|| self.below(len))
     }
 }
 

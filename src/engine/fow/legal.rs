@@ -7,6 +7,7 @@ use super::cards::{Cost, Filter};
 use super::rules::{self, main_window, priority_step};
 use super::state::{ObjKind, ObjRef, RulerAt, State, Step};
 use super::will::{self, StoneKind};
+use crate::engine::rng::Rng;
 use crate::engine::Player;
 
 pub fn legal(state: &State, out: &mut Vec<Action>) {
@@ -103,6 +104,13 @@ fn distinct_hand(state: &State, who: Player) -> Vec<Named> {
 
 /// Every ordered choice of hand cards to bottom, identical cards counted once.
 fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
+    each_mulligan(state, who, &mut |bottom| {
+        out.push(Action::Mulligan { who, bottom });
+    });
+}
+
+/// The hand cards and their ordered choices, in the order [`mulligans`] lists them.
+fn each_mulligan(state: &State, who: Player, visit: &mut dyn FnMut(Bottom)) {
     let hand: Vec<Named> = state
         .seat(who)
         .hand
@@ -113,11 +121,8 @@ fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
         })
         .collect();
     // `used` marks the hand positions already chosen; the rest keep their hand order.
-    fn walk(hand: &[Named], used: u32, chosen: &mut Bottom, who: Player, out: &mut Vec<Action>) {
-        out.push(Action::Mulligan {
-            who,
-            bottom: *chosen,
-        });
+    fn walk(hand: &[Named], used: u32, chosen: &mut Bottom, visit: &mut dyn FnMut(Bottom)) {
+        visit(*chosen);
         for (i, card) in hand.iter().enumerate() {
             let free = |j: usize| used & (1 << j) == 0;
             if !free(i)
@@ -131,13 +136,38 @@ fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
             if chosen.push(*card).is_none() {
                 return;
             }
-            walk(hand, used | 1 << i, chosen, who, out);
+            walk(hand, used | 1 << i, chosen, visit);
             chosen.pop();
         }
     }
     // The mask holds a hand of up to 32 cards; an opening hand has five.
     let hand = &hand[..hand.len().min(32)];
-    walk(hand, 0, &mut Bottom::default(), who, out);
+    walk(hand, 0, &mut Bottom::default(), visit);
+}
+
+/// The random player's choice, drawn as picking from [`legal`]'s whole list would draw. A
+/// mulligan is found by counting the choices and walking to the drawn one, without listing
+/// the hundreds of orders a hand of different cards has.
+pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
+    out.clear();
+    match (state.step, state.decider()) {
+        (Step::Mulligan, Some(who)) => {
+            let mut count = 0usize;
+            each_mulligan(state, who, &mut |_| count += 1);
+            let mut left = rng.pick_index(count)?;
+            each_mulligan(state, who, &mut |bottom| {
+                if left == 0 {
+                    out.push(Action::Mulligan { who, bottom });
+                }
+                left = left.wrapping_sub(1);
+            });
+            (!out.is_empty()).then_some(0)
+        }
+        _ => {
+            legal(state, out);
+            rng.pick_index(out.len())
+        }
+    }
 }
 
 /// Targets a card's effects can take: every resonator its filter allows, or none needed.

@@ -50,6 +50,14 @@ impl Engine for Fow {
         legal::legal(state, out);
     }
 
+    fn random_action(
+        state: &State,
+        rng: &mut crate::engine::rng::Rng,
+        out: &mut Vec<Action>,
+    ) -> Option<usize> {
+        legal::random(state, rng, out)
+    }
+
     fn apply(
         state: &mut State,
         action: &Action,

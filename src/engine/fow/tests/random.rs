@@ -77,3 +77,24 @@ fn a_seed_replays_identically() {
     let b = play.play(&setup(42), 7).expect("plays");
     assert_eq!(a, b);
 }
+
+/// The random player's shortcut (a mulligan found without listing every order) chooses what
+/// picking from the whole legal list chooses, drawing the same numbers.
+#[test]
+fn the_random_choice_matches_picking_from_every_legal_action() {
+    for seed in 0..100 {
+        let mut events = Vec::new();
+        let mut state = Fow::setup(&setup(seed), &mut events).expect("setup");
+        let (mut a, mut b) = (Rng::new(player_seed(seed)), Rng::new(player_seed(seed)));
+        let (mut legal, mut some) = (Vec::new(), Vec::new());
+        while Fow::outcome(&state).is_none() {
+            Fow::legal_actions(&state, &mut legal);
+            let picked = a.pick(&legal).expect("a legal action").clone();
+            let i = Fow::random_action(&state, &mut b, &mut some).expect("a choice");
+            assert_eq!(some.get(i), Some(&picked), "seed {seed}");
+            events.clear();
+            Fow::apply(&mut state, &picked, &mut events).expect("legal");
+        }
+        assert_eq!(a.next_u64(), b.next_u64(), "seed {seed}: the draws drifted");
+    }
+}
