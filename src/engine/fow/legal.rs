@@ -3,9 +3,9 @@
 
 use super::action::{Action, Aim, Bottom, Named, Payment, Source};
 use super::battle;
-use super::cards::{Cost, Filter};
+use super::cards::{Cost, Def, Filter};
 use super::rules::{self, main_window, priority_step};
-use super::state::{ObjKind, ObjRef, RulerAt, State, Step};
+use super::state::{ObjKind, ObjRef, RulerAt, State, Step, OPENING_HAND};
 use super::will::{self, StoneKind};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
@@ -152,22 +152,98 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     out.clear();
     match (state.step, state.decider()) {
         (Step::Mulligan, Some(who)) => {
-            let mut count = 0usize;
-            each_mulligan(state, who, &mut |_| count += 1);
-            let mut left = rng.pick_index(count)?;
-            each_mulligan(state, who, &mut |bottom| {
-                if left == 0 {
-                    out.push(Action::Mulligan { who, bottom });
-                }
-                left = left.wrapping_sub(1);
-            });
-            (!out.is_empty()).then_some(0)
+            let bottom = random_mulligan(state, who, rng)?;
+            out.push(Action::Mulligan { who, bottom });
+            Some(0)
         }
         _ => {
             legal(state, out);
             rng.pick_index(out.len())
         }
     }
+}
+
+/// How many ordered choices of at most `slots` cards a hand with these numbers of each
+/// different card has (the empty choice included): for each length, the arrangements of the
+/// multiset, built up one kind at a time (`C(j, i)` ways to place `i` copies of a new kind
+/// among `j` positions).
+fn orders(counts: &[usize], slots: usize) -> usize {
+    let mut seqs = [0usize; OPENING_HAND + 1];
+    seqs[0] = 1;
+    let slots = slots.min(OPENING_HAND);
+    for &c in counts {
+        for j in (1..=slots).rev() {
+            let mut ways = 0usize;
+            let mut choose = 1usize;
+            for i in 0..=c.min(j) {
+                if i > 0 {
+                    choose = choose * (j + 1 - i) / i;
+                }
+                ways = ways.saturating_add(seqs[j - i].saturating_mul(choose));
+            }
+            seqs[j] = ways;
+        }
+    }
+    seqs[..=slots].iter().fold(0, |a, &b| a.saturating_add(b))
+}
+
+/// The mulligan [`mulligans`] would list at a uniformly drawn index: the index is drawn
+/// from the number of choices, then found by skipping whole subtrees of the listing order
+/// (each choice, then every longer choice that extends it, its next card taken at the first
+/// free hand position of each different card, in hand order).
+fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> {
+    let hand = &state.seat(who).hand;
+    let hand: Vec<Def> = hand[..hand.len().min(32)]
+        .iter()
+        .map(|&i| state.t.def_of(i))
+        .collect();
+    // The different cards still free and how many of each, at their first free position.
+    let free_kinds = |used: u32| {
+        let mut kinds: Vec<(usize, usize)> = Vec::new();
+        for (i, d) in hand.iter().enumerate() {
+            if used & (1 << i) != 0 {
+                continue;
+            }
+            match kinds.iter_mut().find(|(j, _)| hand[*j] == *d) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((i, 1)),
+            }
+        }
+        kinds
+    };
+    let count = |kinds: &[(usize, usize)], slots: usize| {
+        let counts: Vec<usize> = kinds.iter().map(|&(_, n)| n).collect();
+        orders(&counts, slots)
+    };
+    let mut left = rng.pick_index(count(&free_kinds(0), OPENING_HAND))?;
+    let mut used = 0u32;
+    let mut chosen = Bottom::default();
+    for depth in 0..OPENING_HAND {
+        if left == 0 {
+            break;
+        }
+        left -= 1;
+        let kinds = free_kinds(used);
+        let mut next = None;
+        for (k, &(i, _)) in kinds.iter().enumerate() {
+            let mut rest = kinds.clone();
+            rest[k].1 -= 1;
+            let sub = count(&rest, OPENING_HAND - depth - 1);
+            if left < sub {
+                next = Some(i);
+                break;
+            }
+            left -= sub;
+        }
+        let i = next?;
+        let card = state.seat(who).hand[i];
+        chosen.push(Named {
+            def: state.t.def_of(card),
+            name: state.info(card).name,
+        })?;
+        used |= 1 << i;
+    }
+    (left == 0).then_some(chosen)
 }
 
 /// Targets a card's effects can take: every resonator its filter allows, or none needed.
