@@ -176,10 +176,9 @@ fn orders(counts: &[usize], slots: usize) -> usize {
             let mut ways = 0usize;
             let mut choose = 1usize;
             for i in 0..=c.min(j) {
-                if i > 0 {
-                    choose = choose * (j + 1 - i) / i;
-                }
                 ways = ways.saturating_add(seqs[j - i].saturating_mul(choose));
+                // C(j, i + 1) from C(j, i).
+                choose = choose * (j - i) / (i + 1);
             }
             seqs[j] = ways;
         }
