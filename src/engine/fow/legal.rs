@@ -78,11 +78,29 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
+/// An object as scripts name it: with its 1-based position among its controller's objects of
+/// the same name, so that scripts can tell two `Ember Fox` apart (`Ember Fox #2`).
 pub fn aim(state: &State, r: ObjRef) -> Aim {
+    // One scan of the field finds both the object and the ones of its name before it.
+    let field = &state.seat(r.owner).field;
+    let Some(at) = field.iter().position(|o| o.serial == r.serial) else {
+        return Aim {
+            owner: r.owner,
+            name: "?",
+            nth: 1,
+            serial: r.serial,
+        };
+    };
+    let name = field.get(at).map_or("?", |o| state.obj_name(o));
+    let before = field
+        .iter()
+        .take(at)
+        .filter(|x| state.obj_name(x) == name)
+        .count();
     Aim {
         owner: r.owner,
-        name: state.obj(r).map_or("?", |o| state.obj_name(o)),
-        nth: state.nth(r.owner, r.serial),
+        name,
+        nth: u8::try_from(before + 1).unwrap_or(u8::MAX),
         serial: r.serial,
     }
 }

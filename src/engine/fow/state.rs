@@ -298,22 +298,6 @@ impl State {
         self.stats_with(owner, o, &self.group_bonus())
     }
 
-    /// The 1-based position of an object among its controller's objects of the same name, so
-    /// that scripts can tell two `Ember Fox` apart (`Ember Fox #2`).
-    pub(super) fn nth(&self, owner: Player, serial: u32) -> u8 {
-        let field = &self.seat(owner).field;
-        let Some(o) = field.iter().find(|o| o.serial == serial) else {
-            return 1;
-        };
-        let name = self.obj_name(o);
-        let before = field
-            .iter()
-            .take_while(|x| x.serial != serial)
-            .filter(|x| self.obj_name(x) == name)
-            .count();
-        u8::try_from(before + 1).unwrap_or(u8::MAX)
-    }
-
     /// Whose decision it is now (`None` once the game is over).
     pub(super) fn decider(&self) -> Option<Player> {
         match self.step {
