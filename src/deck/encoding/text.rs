@@ -138,12 +138,15 @@ pub(crate) fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Op
     Ok((count, content.len() - trimmed.len()))
 }
 
+/// Room for a typical zone's lines up front, so reading a deck grows each list once at most.
+const ZONE_CAPACITY: usize = 24;
+
 fn open_zone(deck: &mut Deck, name: &str, span: std::ops::Range<usize>, line: u32) {
     deck.zones.push(Zone {
         name: name.to_owned(),
         span: Some(span),
         line: Some(line),
-        entries: Vec::new(),
+        entries: Vec::with_capacity(ZONE_CAPACITY),
     });
 }
 
@@ -155,7 +158,7 @@ fn current_zone(deck: &mut Deck) -> &mut Zone {
             name: "main".into(),
             span: None,
             line: None,
-            entries: Vec::new(),
+            entries: Vec::with_capacity(ZONE_CAPACITY),
         });
     }
     deck.zones.last_mut().expect("just ensured")
