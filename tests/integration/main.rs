@@ -12,6 +12,7 @@ mod examples;
 mod fow_match;
 mod json_schema;
 mod matches;
+mod readme;
 mod robustness;
 mod shell;
 mod skirmish_match;
