@@ -711,6 +711,25 @@ struct RandomSummary {
     p1: usize,
     p2: usize,
     draws: usize,
+    /// Games stopped at a cap (the duel's round limit) with no result.
+    unfinished: usize,
+}
+
+impl RandomSummary {
+    /// `p1 won 2, p2 won 1, 0 drawn`, plus the unfinished games when there are any.
+    fn line(&self) -> String {
+        let mut line = format!(
+            "{}: p1 won {}, p2 won {}, {} drawn",
+            plural(self.games, "game"),
+            self.p1,
+            self.p2,
+            self.draws
+        );
+        if self.unfinished > 0 {
+            line.push_str(&format!(", {} unfinished", self.unfinished));
+        }
+        line
+    }
 }
 
 fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -799,6 +818,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         match r.winner {
             Some(Player::P1) => summary.p1 += 1,
             Some(Player::P2) => summary.p2 += 1,
+            None if crate::engine::is_unfinished(r.winner, &r.reason) => summary.unfinished += 1,
             None => summary.draws += 1,
         }
     }
@@ -808,13 +828,9 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
             games: &results,
             summary,
         }),
-        Output::Human if results.len() > ROWS_SHOWN => format!(
-            "{}: p1 won {}, p2 won {}, {} drawn (one row per game: --output json)\n",
-            plural(summary.games, "game"),
-            summary.p1,
-            summary.p2,
-            summary.draws
-        ),
+        Output::Human if results.len() > ROWS_SHOWN => {
+            format!("{} (one row per game: --output json)\n", summary.line())
+        }
         Output::Human => {
             let mut table = report::human::new_table(ctx.colour);
             table.set_header(vec!["game", "seed", "winner", "reason", "turns", "actions"]);
@@ -822,19 +838,19 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
                 table.add_row(vec![
                     r.game.to_string(),
                     r.seed.to_string(),
-                    r.winner.map_or("draw".to_owned(), |p| p.to_string()),
+                    match r.winner {
+                        Some(p) => p.to_string(),
+                        None if crate::engine::is_unfinished(r.winner, &r.reason) => {
+                            "unfinished".to_owned()
+                        }
+                        None => "draw".to_owned(),
+                    },
                     r.reason.clone(),
                     r.turns.to_string(),
                     r.actions.to_string(),
                 ]);
             }
-            format!(
-                "{table}\n{}: p1 won {}, p2 won {}, {} drawn\n",
-                plural(summary.games, "game"),
-                summary.p1,
-                summary.p2,
-                summary.draws
-            )
+            format!("{table}\n{}\n", summary.line())
         }
     };
     emit(out, &text)?;

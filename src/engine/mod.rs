@@ -68,9 +68,15 @@ impl fmt::Display for Player {
 pub struct Outcome {
     /// `None` for a draw (or a game stopped unfinished at a turn cap).
     pub winner: Option<Player>,
-    /// Machine-readable reason: `hp-zero`, `deck-out`, `life-zero`, `both-zero`, `turn-limit`…
+    /// Machine-readable reason: `hp-zero`, `deck-out`, `life-zero`, `both-zero`,
+    /// `round-limit`… A reason ending in `-limit` means the game was stopped at a cap, unfinished.
     pub reason: String,
     pub turns: u32,
+}
+
+/// A game stopped at a cap with nobody winning: not a draw the rules declared.
+pub fn is_unfinished(winner: Option<Player>, reason: &str) -> bool {
+    winner.is_none() && reason.ends_with("-limit")
 }
 
 /// An action the rules do not allow now, and why (`Ember Striker costs 3 Charge; p1 has 2`).

@@ -75,3 +75,52 @@ fn a_skirmish_script_cannot_name_a_first_player() {
         out.stderr
     );
 }
+
+#[test]
+fn games_stopped_at_the_round_limit_count_as_unfinished_not_drawn() {
+    // No Red card on either side: nobody can lose health, so every game runs into the round
+    // limit (SK-A18).
+    let format = temp_file(
+        "any.toml",
+        "id = \"skirmish-any\"\ngame = \"skirmish\"\nname = \"Any\"\n\n[zones.main]\nmax = 40\n",
+    );
+    let deck = temp_file(
+        "gentle.deck",
+        "3 Soothing Touch\n3 Mending Light\n3 Wooden Shield\n3 Parry\n3 Iron Wall\n",
+    );
+    let args = [
+        "match".as_ref(),
+        "random".as_ref(),
+        "--format".as_ref(),
+        format.as_os_str(),
+        "--deck".as_ref(),
+        deck.as_os_str(),
+        "--deck".as_ref(),
+        deck.as_os_str(),
+        "--games".as_ref(),
+        "2".as_ref(),
+    ];
+    let json = decksmith(
+        args.iter()
+            .copied()
+            .chain(["--output".as_ref(), "json".as_ref()]),
+    )
+    .expect(0)
+    .json();
+    assert_eq!(json["summary"]["unfinished"], 2);
+    assert_eq!(json["summary"]["draws"], 0);
+    assert_eq!(json["games"][0]["reason"], "round-limit");
+    let human = decksmith(args).expect(0);
+    assert!(
+        human
+            .stdout
+            .contains("2 games: p1 won 0, p2 won 0, 0 drawn, 2 unfinished"),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human.stdout.contains("unfinished ┆ round-limit"),
+        "{}",
+        human.stdout
+    );
+}
