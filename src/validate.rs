@@ -493,10 +493,10 @@ impl<'a> Ctx<'a> {
     fn zone_types(&self, out: &mut Vec<Finding>) {
         for l in self.lines {
             let card = self.card(l.card);
-            let zone = &self.game.def.zones[l.zone];
-            if zone.types.iter().any(|t| t == card.kind()) {
+            if self.game.zone_holds(l.zone, l.card) {
                 continue;
             }
+            let zone = &self.game.def.zones[l.zone];
             let label = self.game.type_label(card.kind());
             let home = self
                 .game
@@ -550,7 +550,7 @@ impl<'a> Ctx<'a> {
             if (exempt_basic && card.basic)
                 || banned.contains(&card_index)
                 || limited.iter().any(|(c, _)| *c == card_index)
-                || (legendary_max.is_some() && self.game.is_legendary(card))
+                || (legendary_max.is_some() && self.game.is_legendary_at(card_index))
             {
                 continue; // other rules own these cards
             }
@@ -585,7 +585,10 @@ impl<'a> Ctx<'a> {
     fn legendary_limit(&self, max: u32, banned: &[usize], out: &mut Vec<Finding>) {
         for (card_index, count, last) in self.totals(&[]) {
             let card = self.card(card_index);
-            if !self.game.is_legendary(card) || banned.contains(&card_index) || count <= max {
+            if !self.game.is_legendary_at(card_index)
+                || banned.contains(&card_index)
+                || count <= max
+            {
                 continue;
             }
             out.push(

@@ -30,6 +30,10 @@ pub struct Game {
     exact: names::KeyMap<u32>,
     /// Lookup keys of each zone's id and headers, in zone order.
     zone_keys: Vec<Vec<String>>,
+    /// Per card (by index): which zones may hold it, one bit per zone, and whether it is
+    /// Legendary — derived once here so validation compares no strings per deck line.
+    card_zones: Vec<u64>,
+    card_legendary: Vec<bool>,
     /// What the game's match engine derived from the cards (its compact card table), built on
     /// first use: random self-play starts thousands of games from one database, and each
     /// would otherwise rebuild it. Emptied whenever the cards change.
@@ -59,6 +63,8 @@ impl Game {
             origins: Vec::new(),
             index: names::KeyMap::default(),
             exact: names::KeyMap::default(),
+            card_zones: Vec::new(),
+            card_legendary: Vec::new(),
             engine_cache: OnceLock::new(),
             sketches: OnceLock::new(),
         }
@@ -96,6 +102,16 @@ impl Game {
             self.index.entry(names::key(k)).or_insert(i);
             self.exact.entry(k.to_owned()).or_insert(i);
         }
+        // Zones past the 64th never match: no game comes near that many.
+        let zones = self
+            .def
+            .zones
+            .iter()
+            .enumerate()
+            .filter(|(z, def)| *z < 64 && def.types.iter().any(|t| t == card.kind()))
+            .fold(0u64, |mask, (z, _)| mask | 1 << z);
+        self.card_zones.push(zones);
+        self.card_legendary.push(self.is_legendary(&card));
         self.cards.push(card);
         self.origins.push(origin);
         self.engine_cache = OnceLock::new();
@@ -108,6 +124,8 @@ impl Game {
         self.origins.clear();
         self.index.clear();
         self.exact.clear();
+        self.card_zones.clear();
+        self.card_legendary.clear();
         self.engine_cache = OnceLock::new();
     }
 
@@ -186,6 +204,18 @@ impl Game {
     }
 
     /// A card is Legendary through its type or its own flag.
+    /// Whether zone `zone` (by index) may hold card `card` (by index).
+    pub fn zone_holds(&self, zone: usize, card: usize) -> bool {
+        self.card_zones
+            .get(card)
+            .is_some_and(|m| zone < 64 && m & (1 << zone) != 0)
+    }
+
+    /// [`Game::is_legendary`] for the card at an index, without comparing type names.
+    pub fn is_legendary_at(&self, card: usize) -> bool {
+        self.card_legendary.get(card).copied().unwrap_or(false)
+    }
+
     pub fn is_legendary(&self, card: &Card) -> bool {
         card.legendary
             || self

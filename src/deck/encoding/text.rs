@@ -59,19 +59,20 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
             open_zone(deck, key.trim(), span, line);
             return;
         }
-        let slot = match key.trim().to_ascii_lowercase().as_str() {
-            "format" => &mut deck.format,
-            "name" => &mut deck.name,
-            other => {
-                deck.problems.push(problem(
-                    format!("unknown header `{other}`"),
+        let key = key.trim();
+        let slot = if key.eq_ignore_ascii_case("format") {
+            &mut deck.format
+        } else if key.eq_ignore_ascii_case("name") {
+            &mut deck.name
+        } else {
+            deck.problems.push(problem(
+                    format!("unknown header `{}`", key.to_ascii_lowercase()),
                     Some(
                         "a deck list has `format: <id>` and `name: <text>` headers; start other notes with `#`"
                             .into(),
                     ),
                 ));
-                return;
-            }
+            return;
         };
         if let Some(previous) = slot {
             let was = previous
@@ -138,15 +139,12 @@ pub(crate) fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Op
     Ok((count, content.len() - trimmed.len()))
 }
 
-/// Room for a typical zone's lines up front, so reading a deck grows each list once at most.
-const ZONE_CAPACITY: usize = 24;
-
 fn open_zone(deck: &mut Deck, name: &str, span: std::ops::Range<usize>, line: u32) {
     deck.zones.push(Zone {
         name: name.to_owned(),
         span: Some(span),
         line: Some(line),
-        entries: Vec::with_capacity(ZONE_CAPACITY),
+        entries: Vec::new(),
     });
 }
 
@@ -158,7 +156,7 @@ fn current_zone(deck: &mut Deck) -> &mut Zone {
             name: "main".into(),
             span: None,
             line: None,
-            entries: Vec::with_capacity(ZONE_CAPACITY),
+            entries: Vec::new(),
         });
     }
     deck.zones.last_mut().expect("just ensured")
