@@ -1011,6 +1011,21 @@ mod tests {
     }
 
     /// Builds a code with a valid checksum around arbitrary bytes.
+    /// A payload up to a zone's line count: game `g`, format `f`, no name, one id stem `X-`,
+    /// one zone `main`.
+    fn one_zone_header() -> Vec<u8> {
+        let mut p = Vec::new();
+        for s in ["g", "f", ""] {
+            put_str(&mut p, s, 64).unwrap();
+        }
+        put_varint(&mut p, 1);
+        put_str(&mut p, "X-", 64).unwrap();
+        p.push(1);
+        put_varint(&mut p, 1);
+        put_str(&mut p, "main", 64).unwrap();
+        p
+    }
+
     fn framed(version: u8, payload: &[u8]) -> String {
         let mut bytes = vec![version];
         put_varint(&mut bytes, payload.len() as u64);
@@ -1030,15 +1045,7 @@ mod tests {
     #[test]
     fn absurd_lengths_are_refused_before_allocating() {
         // A zone claiming a million lines in a payload of a few bytes.
-        let mut p = Vec::new();
-        for s in ["g", "f", ""] {
-            put_str(&mut p, s, 64).unwrap();
-        }
-        put_varint(&mut p, 1);
-        put_str(&mut p, "X-", 64).unwrap();
-        p.push(1);
-        put_varint(&mut p, 1);
-        put_str(&mut p, "main", 64).unwrap();
+        let mut p = one_zone_header();
         put_varint(&mut p, 1_000_000);
         let err = DeckCode::decode(&framed(1, &p)).unwrap_err();
         assert!(
@@ -1059,15 +1066,7 @@ mod tests {
 
     #[test]
     fn non_minimal_varints_and_bad_counts_are_malformed() {
-        let mut p = Vec::new();
-        for s in ["g", "f", ""] {
-            put_str(&mut p, s, 64).unwrap();
-        }
-        put_varint(&mut p, 1);
-        put_str(&mut p, "X-", 64).unwrap();
-        p.push(1);
-        put_varint(&mut p, 1);
-        put_str(&mut p, "main", 64).unwrap();
+        let mut p = one_zone_header();
         put_varint(&mut p, 1);
         let mut zero = p.clone();
         zero.extend([0, 3]);
