@@ -125,7 +125,7 @@ impl Finding {
 
 /// The verdict on one deck.
 #[derive(Debug, Clone, Serialize)]
-pub struct Report {
+pub struct Verdict {
     pub format: Option<String>,
     pub game: Option<String>,
     pub legal: bool,
@@ -152,11 +152,11 @@ pub struct ZoneCount {
     pub limit: Option<String>,
 }
 
-impl Report {
+impl Verdict {
     /// A deck that could not be checked against a format (its `format:` names none that
     /// exists): only the reason is reported, and the deck is not legal.
-    pub fn unchecked(finding: Finding) -> Report {
-        Report {
+    pub fn unchecked(finding: Finding) -> Verdict {
+        Verdict {
             format: None,
             game: None,
             legal: false,
@@ -175,7 +175,7 @@ struct Line<'d> {
 }
 
 /// Validates a deck against a format of `game` on `date` (which picks the ban-list revision).
-pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report {
+pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdict {
     let mut findings = Vec::new();
     for p in &deck.problems {
         let mut f = Finding::error("parse", p.message.clone());
@@ -254,7 +254,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
         }
     }
 
-    let ctx = Ctx {
+    let resolved = ResolvedDeck {
         game,
         format,
         deck,
@@ -262,8 +262,8 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
         lines: &lines,
         zone_totals: &zone_totals,
     };
-    ctx.deck_size(&mut findings);
-    ctx.zone_types(&mut findings);
+    resolved.deck_size(&mut findings);
+    resolved.zone_types(&mut findings);
     let revision = format.revision_on(date).map(|r| &r.revision);
     let banned: Vec<usize> = revision
         .map(|r| {
@@ -289,7 +289,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
                 zones,
                 exempt_basic,
                 overrides,
-            } => ctx.copy_limit(
+            } => resolved.copy_limit(
                 *max,
                 zones,
                 *exempt_basic,
@@ -298,21 +298,21 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
                 &limited,
                 &mut findings,
             ),
-            Rule::LegendaryLimit { max } => ctx.legendary_limit(*max, &banned, &mut findings),
-            Rule::Hero { zone, count } => ctx.hero(zone, *count, &mut findings),
+            Rule::LegendaryLimit { max } => resolved.legendary_limit(*max, &banned, &mut findings),
+            Rule::Hero { zone, count } => resolved.hero(zone, *count, &mut findings),
             Rule::ColourMinimum { zone, minimum } => {
-                ctx.colour_minimum(zone, minimum, &mut findings)
+                resolved.colour_minimum(zone, minimum, &mut findings)
             }
-            Rule::ColourRatio { zone, ratio } => ctx.colour_ratio(zone, ratio, &mut findings),
-            Rule::SetLegality { sets } => ctx.set_legality(sets, &mut findings),
-            Rule::Evolution => ctx.evolution(&mut findings),
+            Rule::ColourRatio { zone, ratio } => resolved.colour_ratio(zone, ratio, &mut findings),
+            Rule::SetLegality { sets } => resolved.set_legality(sets, &mut findings),
+            Rule::Evolution => resolved.evolution(&mut findings),
         }
     }
     if let Some(revision) = revision {
-        ctx.banned(&banned, &mut findings);
-        ctx.limited(&limited, &mut findings);
+        resolved.banned(&banned, &mut findings);
+        resolved.limited(&limited, &mut findings);
         for group in &revision.combination_banned {
-            ctx.combination(group, &mut findings);
+            resolved.combination(group, &mut findings);
         }
     }
     let colours = game
@@ -339,7 +339,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Report
             limit: format.zones.get(&z.id).and_then(describe_limit),
         })
         .collect();
-    Report {
+    Verdict {
         format: Some(format.id.clone()),
         game: Some(game.def.id.clone()),
         legal: findings.iter().all(|f| f.severity != Severity::Error),
@@ -366,7 +366,7 @@ fn describe_limit(limit: &crate::format::ZoneLimit) -> Option<String> {
     }
 }
 
-struct Ctx<'a> {
+struct ResolvedDeck<'a> {
     game: &'a Game,
     deck: &'a Deck,
     /// The game zone each deck zone (by position) resolved to.
@@ -376,7 +376,7 @@ struct Ctx<'a> {
     zone_totals: &'a [u32],
 }
 
-impl<'a> Ctx<'a> {
+impl<'a> ResolvedDeck<'a> {
     fn card(&self, i: usize) -> &'a Card {
         &self.game.cards[i]
     }

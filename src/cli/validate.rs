@@ -9,7 +9,7 @@ use crate::error::{plural, read_text, Error};
 use crate::format::{self, Format, FormatFile};
 use crate::paths;
 use crate::report::{self, DeckOutcome};
-use crate::validate::{validate, Finding, Report};
+use crate::validate::{validate, Finding, Verdict};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -196,7 +196,7 @@ pub fn check_deck_as(
                         .help(catalog.format_help(&header.value));
                 finding.span = header.span.clone();
                 finding.line = header.line;
-                return Ok(outcome(Report::unchecked(finding)));
+                return Ok(outcome(Verdict::unchecked(finding)));
             }
         },
         (None, None) => {

@@ -10,7 +10,7 @@ struct DeckJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<&'a str>,
     #[serde(flatten)]
-    report: &'a crate::validate::Report,
+    report: &'a crate::validate::Verdict,
 }
 
 #[derive(Serialize)]

@@ -10,7 +10,7 @@ pub mod junit;
 pub mod sarif;
 
 use crate::diagnostic::SourceFile;
-use crate::validate::{Report, Severity};
+use crate::validate::{Severity, Verdict};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub struct DeckOutcome {
     pub path: String,
     pub name: Option<String>,
     pub source: Arc<SourceFile>,
-    pub report: Report,
+    pub report: Verdict,
 }
 
 /// Counts for the closing line and the JSON summary.

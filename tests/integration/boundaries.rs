@@ -4,7 +4,7 @@
 use decksmith::catalog::Catalog;
 use decksmith::date::Date;
 use decksmith::deck::encoding::text;
-use decksmith::validate::{validate, Report};
+use decksmith::validate::{validate, Verdict};
 
 const STRIKES: &[&str] = &[
     "Spark Runner",
@@ -84,7 +84,7 @@ fn fill(names: &[&str], n: u32, per: u32) -> String {
     out
 }
 
-fn check_on(text_: &str, format: &str, date: &str) -> Report {
+fn check_on(text_: &str, format: &str, date: &str) -> Verdict {
     let catalog = Catalog::embedded().expect("shipped data loads");
     let format = catalog.format(format).expect("format exists");
     let game = catalog.game(&format.game).expect("game exists");
@@ -96,12 +96,12 @@ fn check_on(text_: &str, format: &str, date: &str) -> Report {
     )
 }
 
-fn check(text_: &str, format: &str) -> Report {
+fn check(text_: &str, format: &str) -> Verdict {
     check_on(text_, format, "2026-11-29")
 }
 
 /// The rule ids of the error findings, with their lines.
-fn errors(report: &Report) -> Vec<(&'static str, Option<u32>)> {
+fn errors(report: &Verdict) -> Vec<(&'static str, Option<u32>)> {
     report
         .findings
         .iter()
@@ -110,7 +110,7 @@ fn errors(report: &Report) -> Vec<(&'static str, Option<u32>)> {
         .collect()
 }
 
-fn rules(report: &Report) -> Vec<&'static str> {
+fn rules(report: &Verdict) -> Vec<&'static str> {
     report.findings.iter().map(|f| f.rule).collect()
 }
 
