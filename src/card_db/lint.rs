@@ -92,6 +92,23 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
             }
         }
     }
+    if let Some(stat) = def.curve.as_deref().filter(|s| Card::stat_of(s).is_none()) {
+        out.push(def_problem(
+            format!("the curve is drawn over `{stat}`, which is not a stat"),
+            suggest_or_list(stat, super::STATS),
+        ));
+    }
+    for pile in def.setup.iter().flat_map(|s| &s.piles) {
+        if !def.zones.iter().any(|z| z.id == pile.zone) {
+            out.push(def_problem(
+                format!(
+                    "setup deals from zone `{}`, which the game does not define",
+                    pile.zone
+                ),
+                suggest_or_list(&pile.zone, &zone_ids(game)),
+            ));
+        }
+    }
     for kind in def.effect_conflicts.iter().flatten() {
         if !def.effects.iter().any(|e| e == kind) {
             out.push(def_problem(

@@ -61,6 +61,14 @@ pub struct GameDef {
     /// Card sets (expansions) of the game.
     #[serde(default)]
     pub sets: Vec<SetDef>,
+    /// The stat `stats` draws its curve over (default `cost`; the red/blue/green duel, whose
+    /// cards cost nothing, uses `value`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub curve: Option<String>,
+    /// How the game deals its cards, for draw odds (`stats`) and sample hands (`draw`). A game
+    /// without one gets counts and curves but no odds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -373,6 +381,8 @@ impl Effect {
 
 mod game;
 pub mod lint;
+mod setup;
+mod stat;
 
 impl ZoneDef {
     /// How a deck list opens this zone: its first header, or its id.
@@ -382,6 +392,8 @@ impl ZoneDef {
 }
 
 pub use game::{CardOrigin, Game};
+pub use setup::{FirstTurn, Pile, Setup};
+pub use stat::{StatFn, STATS};
 
 impl Card {
     pub fn id(&self) -> &str {
