@@ -8,11 +8,11 @@ use crate::catalog::Catalog;
 use crate::date::Date;
 use crate::deck::encoding::{self, Encoding};
 use crate::diagnostic::{render, Problem, SourceFile};
-use crate::engine::random::{player_seed, SelfPlay, Violation};
+use crate::engine::random::{self, BatchGame, BatchTally};
 use crate::engine::registry::{self, EngineTask};
 use crate::engine::runner::{self, Broken, RunResult};
-use crate::engine::script::{self, game_seed, PlayerDeck, Script};
-use crate::engine::{Engine, Player, SeatDeck, Setup};
+use crate::engine::script::{self, PlayerDeck, Script};
+use crate::engine::{Engine, Player, SeatDeck};
 use crate::error::{plural, read_text, Error};
 use crate::format::Format;
 use crate::report::ci::{
@@ -649,87 +649,29 @@ fn verify_json(checked: &[Checked], ok: usize, failed: usize) -> String {
     report::json::to_string(&doc)
 }
 
-/// One random game's result, as `match random` reports it.
-#[derive(Debug, Clone, Serialize)]
-pub struct RandomGame {
-    pub game: u64,
-    pub seed: u64,
-    pub winner: Option<Player>,
-    pub reason: String,
-    pub turns: u32,
-    pub actions: u64,
-}
-
-struct RandomTask<'a> {
-    game: &'a Game,
-    decks: &'a [SeatDeck; 2],
-    seed: u64,
-    games: u64,
-}
-
-impl EngineTask for RandomTask<'_> {
-    type Output = Result<Vec<RandomGame>, Violation>;
-    fn run<E: Engine>(self) -> Self::Output {
-        let mut player = SelfPlay::<E>::new(true);
-        let mut results = Vec::with_capacity(self.games.min(1_000_000) as usize);
-        let mut setup = Setup {
-            game: self.game,
-            decks: self.decks.clone(),
-            seed: 0,
-            first: None,
-        };
-        for n in 1..=self.games {
-            let seed = game_seed(self.seed, n);
-            setup.seed = seed;
-            let r = player.play(&setup, player_seed(seed))?;
-            results.push(RandomGame {
-                game: n,
-                seed,
-                winner: r.outcome.winner,
-                reason: r.outcome.reason,
-                turns: r.outcome.turns,
-                actions: r.actions,
-            });
-        }
-        Ok(results)
-    }
-}
-
 /// Above this many games, the human output keeps to the summary.
 const ROWS_SHOWN: usize = 100;
 
 #[derive(Serialize)]
 struct RandomJson<'a> {
     game: &'a str,
-    games: &'a [RandomGame],
-    summary: RandomSummary,
+    games: &'a [BatchGame],
+    summary: BatchTally,
 }
 
-#[derive(Serialize, Default)]
-struct RandomSummary {
-    games: usize,
-    p1: usize,
-    p2: usize,
-    draws: usize,
-    /// Games stopped at a cap (the duel's round limit) with no result.
-    unfinished: usize,
-}
-
-impl RandomSummary {
-    /// `p1 won 2, p2 won 1, 0 drawn`, plus the unfinished games when there are any.
-    fn line(&self) -> String {
-        let mut line = format!(
-            "{}: p1 won {}, p2 won {}, {} drawn",
-            plural(self.games, "game"),
-            self.p1,
-            self.p2,
-            self.draws
-        );
-        if self.unfinished > 0 {
-            line.push_str(&format!(", {} unfinished", self.unfinished));
-        }
-        line
+/// `3 games: p1 won 2, p2 won 1, 0 drawn`, plus the unfinished games when there are any.
+fn tally_line(t: &BatchTally) -> String {
+    let mut line = format!(
+        "{}: p1 won {}, p2 won {}, {} drawn",
+        plural(t.games, "game"),
+        t.p1,
+        t.p2,
+        t.draws
+    );
+    if t.unfinished > 0 {
+        line.push_str(&format!(", {} unfinished", t.unfinished));
     }
+    line
 }
 
 fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -788,13 +730,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         seats[i] =
             script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
     }
-    let task = RandomTask {
-        game,
-        decks: &seats,
-        seed: args.seed,
-        games: args.games,
-    };
-    let results = match registry::dispatch(&game_id, task) {
+    let results = match random::batch(game, &seats, args.seed, args.games) {
         None => {
             return Err(Error::usage_with_help(
                 format!("decksmith has no match engine for `{game_id}`"),
@@ -810,18 +746,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
             return Ok(Status::Failed);
         }
     };
-    let mut summary = RandomSummary {
-        games: results.len(),
-        ..RandomSummary::default()
-    };
-    for r in &results {
-        match r.winner {
-            Some(Player::P1) => summary.p1 += 1,
-            Some(Player::P2) => summary.p2 += 1,
-            None if crate::engine::is_unfinished(r.winner, &r.reason) => summary.unfinished += 1,
-            None => summary.draws += 1,
-        }
-    }
+    let summary = BatchTally::of(&results);
     let text = match args.output {
         Output::Json => report::json::to_string(&RandomJson {
             game: &game_id,
@@ -829,7 +754,10 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
             summary,
         }),
         Output::Human if results.len() > ROWS_SHOWN => {
-            format!("{} (one row per game: --output json)\n", summary.line())
+            format!(
+                "{} (one row per game: --output json)\n",
+                tally_line(&summary)
+            )
         }
         Output::Human => {
             let mut table = report::human::new_table(ctx.colour);
@@ -840,9 +768,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
                     r.seed.to_string(),
                     match r.winner {
                         Some(p) => p.to_string(),
-                        None if crate::engine::is_unfinished(r.winner, &r.reason) => {
-                            "unfinished".to_owned()
-                        }
+                        None if r.unfinished() => "unfinished".to_owned(),
                         None => "draw".to_owned(),
                     },
                     r.reason.clone(),
@@ -850,7 +776,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
                     r.actions.to_string(),
                 ]);
             }
-            format!("{table}\n{}\n", summary.line())
+            format!("{table}\n{}\n", tally_line(&summary))
         }
     };
     emit(out, &text)?;

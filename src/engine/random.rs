@@ -4,8 +4,12 @@
 //! after it are checked against the engine's invariants: self-play is the engines' strongest
 //! test. The buffers live in [`SelfPlay`], so a long run allocates only what the engine does.
 
+use super::registry::{self, EngineTask};
 use super::rng::Rng;
-use super::{Engine, Outcome, Setup};
+use super::script::game_seed;
+use super::{Engine, Outcome, Player, SeatDeck, Setup};
+use crate::card_db::Game;
+use serde::Serialize;
 use std::fmt;
 
 /// Actions in one game above which self-play gives up: an engine that lets a game run this
@@ -133,4 +137,104 @@ impl<E: Engine> SelfPlay<E> {
 /// player's choices do not mirror the shuffles.
 pub fn player_seed(game_seed: u64) -> u64 {
     Rng::new(game_seed ^ 0x5EED_0FC0_FFEE).next_u64()
+}
+
+/// One game of a self-play batch, as `match random` reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct BatchGame {
+    /// 1-based number in the batch.
+    pub game: u64,
+    pub seed: u64,
+    pub winner: Option<Player>,
+    pub reason: String,
+    pub turns: u32,
+    pub actions: u64,
+}
+
+impl BatchGame {
+    /// Stopped at a cap (the duel's round limit) with no result.
+    pub fn unfinished(&self) -> bool {
+        super::is_unfinished(self.winner, &self.reason)
+    }
+}
+
+/// Plays `games` checked self-play games of `game` between `decks`; game N's seed is derived
+/// from `seed`, so any one game can be replayed alone. `None` when the game has no engine.
+pub fn batch(
+    game: &Game,
+    decks: &[SeatDeck; 2],
+    seed: u64,
+    games: u64,
+) -> Option<Result<Vec<BatchGame>, Violation>> {
+    let task = BatchTask {
+        game,
+        decks,
+        seed,
+        games,
+    };
+    registry::dispatch(game.id(), task)
+}
+
+struct BatchTask<'a> {
+    game: &'a Game,
+    decks: &'a [SeatDeck; 2],
+    seed: u64,
+    games: u64,
+}
+
+impl EngineTask for BatchTask<'_> {
+    type Output = Result<Vec<BatchGame>, Violation>;
+    fn run<E: Engine>(self) -> Self::Output {
+        let mut player = SelfPlay::<E>::new(true);
+        let mut results = Vec::with_capacity(self.games.min(1_000_000) as usize);
+        let mut setup = Setup {
+            game: self.game,
+            decks: self.decks.clone(),
+            seed: 0,
+            first: None,
+        };
+        for n in 1..=self.games {
+            let seed = game_seed(self.seed, n);
+            setup.seed = seed;
+            let r = player.play(&setup, player_seed(seed))?;
+            results.push(BatchGame {
+                game: n,
+                seed,
+                winner: r.outcome.winner,
+                reason: r.outcome.reason,
+                turns: r.outcome.turns,
+                actions: r.actions,
+            });
+        }
+        Ok(results)
+    }
+}
+
+/// How a batch went: wins per player, draws, and games stopped at a cap.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct BatchTally {
+    pub games: usize,
+    pub p1: usize,
+    pub p2: usize,
+    pub draws: usize,
+    /// Games stopped at a cap (the duel's round limit) with no result.
+    pub unfinished: usize,
+}
+
+impl BatchTally {
+    pub fn of(games: &[BatchGame]) -> BatchTally {
+        let mut tally = BatchTally {
+            games: games.len(),
+            ..BatchTally::default()
+        };
+        for g in games {
+            match g.winner {
+                Some(Player::P1) => tally.p1 += 1,
+                Some(Player::P2) => tally.p2 += 1,
+                None if g.unfinished() => tally.unfinished += 1,
+                None => tally.draws += 1,
+            }
+        }
+        tally
+    }
 }
