@@ -3,6 +3,7 @@
 
 pub mod card_db;
 pub mod catalog;
+pub mod check;
 pub mod cli;
 pub mod date;
 pub mod deck;

@@ -1,12 +1,13 @@
 //! `decksmith cards [--game G] [QUERY]`
 
-use super::{emit, Context, Output, Status};
+use super::{emit, Context, Output};
 use crate::card_db::{Card, Game};
 use crate::error::Error;
 use crate::names;
 use crate::report::human::new_table;
+use crate::report::json::{self, CardJson};
+use crate::report::Status;
 use clap::Args;
-use serde::Serialize;
 use std::io::Write;
 
 #[derive(Debug, Args)]
@@ -18,71 +19,6 @@ pub struct CardsArgs {
     pub game: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
-}
-
-#[derive(Serialize)]
-struct CardJson<'a> {
-    id: &'a str,
-    name: &'a str,
-    game: &'a str,
-    #[serde(rename = "type")]
-    kind: &'a str,
-    set: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cost: Option<i64>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    attribute_cost: Vec<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    free_cost: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    attack: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hp: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    atk: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    def: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    colour: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<i64>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    attribute: Vec<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    basic: Option<bool>,
-    legendary: bool,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    keywords: Vec<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    text: Option<&'a str>,
-    invented: bool,
-}
-
-fn to_json<'a>(game: &'a Game, card: &'a Card) -> CardJson<'a> {
-    let v = |s: &Option<toml::Spanned<i64>>| s.as_ref().map(|x| *x.get_ref());
-    let strs = |v: &'a [toml::Spanned<String>]| v.iter().map(|s| s.get_ref().as_str()).collect();
-    CardJson {
-        id: card.id(),
-        name: card.name(),
-        game: game.id(),
-        kind: card.kind(),
-        set: card.set(),
-        cost: card.cost().or_else(|| card.will_cost()),
-        attribute_cost: strs(&card.attribute_cost),
-        free_cost: v(&card.free_cost),
-        attack: v(&card.attack),
-        hp: v(&card.hp),
-        atk: v(&card.atk),
-        def: v(&card.def),
-        colour: card.colour(),
-        value: v(&card.value),
-        attribute: strs(&card.attribute),
-        basic: (card.kind() == "magic-stone").then_some(card.basic),
-        legendary: game.is_legendary(card),
-        keywords: strs(&card.keywords),
-        text: card.text.as_deref().or(card.ability.as_deref()),
-        invented: card.invented,
-    }
 }
 
 pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -101,10 +37,15 @@ pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status
     };
     let rows: Vec<CardJson> = games
         .iter()
-        .flat_map(|g| g.cards.iter().filter(|c| matches(c)).map(|c| to_json(g, c)))
+        .flat_map(|g| {
+            g.cards
+                .iter()
+                .filter(|c| matches(c))
+                .map(|c| CardJson::of(g, c))
+        })
         .collect();
     let text = match args.output {
-        Output::Json => crate::report::json::to_string(&rows),
+        Output::Json => json::to_string(&rows),
         Output::Human => {
             let mut table = new_table(ctx.colour);
             table.set_header(vec!["id", "name", "type", "cost", "stats", "set"]);

@@ -1,19 +1,17 @@
 //! `decksmith db diff OLD NEW [--decks PATH...] [--matches PATH...]`
 
-use super::match_cmd::{play_script, Played};
-use super::validate::{check_deck, thread_pool};
-use super::{emit, Context, ReportOutput, Status};
+use super::{emit, Context};
 use crate::card_db::diff::{diff, load_side, DataSpec};
 use crate::catalog::Catalog;
+use crate::check::{check_deck, Pool};
 use crate::date::Date;
 use crate::diagnostic::SourceFile;
-use crate::engine::script;
+use crate::engine::{script, scripted};
 use crate::error::{read_text, Error};
 use crate::paths;
-use crate::report::diff::{ci_run, DeckImpact, DiffOutcome, ScriptImpact};
-use crate::report::{self, DeckOutcome};
+use crate::report::diff::{DeckImpact, DiffOutcome, ScriptImpact};
+use crate::report::{render, Outcome, ReportOutput, Status};
 use clap::Args;
-use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -55,19 +53,12 @@ pub fn run(ctx: &Context, args: DiffArgs, out: &mut dyn Write) -> Result<Status,
         Vec::new()
     } else {
         let files = paths::expand(&args.decks, paths::DECK_EXTENSIONS)?;
-        let pool = thread_pool(args.jobs)?;
-        let results: Vec<Result<DeckImpact, Error>> = pool.install(|| {
-            files
-                .par_iter()
-                .map(|path| {
-                    let source = SourceFile::new(path.display().to_string(), read_text(path)?);
-                    let before: DeckOutcome = check_deck(&old, None, &source, date)?;
-                    let after = check_deck(&new, None, &source, date)?;
-                    Ok(DeckImpact::new(before, after))
-                })
-                .collect()
-        });
-        results.into_iter().collect::<Result<Vec<_>, _>>()?
+        Pool::new(args.jobs, files.len())?.map(&files, |path| {
+            let source = SourceFile::new(path.display().to_string(), read_text(path)?);
+            let before = check_deck(&old, None, &source, date)?;
+            let after = check_deck(&new, None, &source, date)?;
+            Ok(DeckImpact::new(before, after))
+        })?
     };
     let scripts = scripts(&args.matches, &old, &new)?;
     let outcome = DiffOutcome {
@@ -77,53 +68,25 @@ pub fn run(ctx: &Context, args: DiffArgs, out: &mut dyn Write) -> Result<Status,
         decks,
         scripts,
     };
-    let rendered = match args.output {
-        ReportOutput::Human => report::diff::human(&outcome, ctx.colour),
-        ReportOutput::Json => report::diff::json(&outcome),
-        ReportOutput::Github => report::github::render(&ci_run(&outcome), &outcome.summary()),
-        ReportOutput::Junit => report::junit::render(&ci_run(&outcome)),
-        ReportOutput::Sarif => report::sarif::render(&ci_run(&outcome)),
-    };
-    emit(out, &rendered)?;
-    Ok(
-        if outcome.verdicts_changed() > 0 || outcome.transcripts_changed() > 0 {
-            Status::Failed
-        } else {
-            Status::Success
-        },
-    )
+    emit(out, &render(&outcome, args.output, ctx.colour))?;
+    Ok(outcome.status())
 }
 
 /// Plays every script found under `paths` against both sides.
 fn scripts(paths: &[PathBuf], old: &Catalog, new: &Catalog) -> Result<Vec<ScriptImpact>, Error> {
-    let mut found = Vec::new();
-    for path in paths {
-        script::find_scripts(path, &mut found).map_err(|source| Error::Read {
-            path: path.clone(),
-            source,
-        })?;
-    }
-    if !paths.is_empty() && found.is_empty() {
-        return Err(Error::usage_with_help(
-            "no match scripts found",
-            format!("scripts are files named *{}", script::SCRIPT_SUFFIX),
-        ));
-    }
-    let side =
-        |catalog: &Catalog, path: &std::path::Path| -> Result<Result<String, String>, Error> {
-            Ok(match play_script(catalog, path)? {
-                Played::Transcript(t) => Ok(t),
-                Played::NotPlayed(why) => Err(why),
-            })
-        };
+    let found = if paths.is_empty() {
+        Vec::new()
+    } else {
+        scripted::find(paths)?
+    };
     found
         .iter()
         .map(|path| {
             Ok(ScriptImpact {
                 path: path.display().to_string(),
                 golden: script::transcript_path(path).display().to_string(),
-                before: side(old, path)?,
-                after: side(new, path)?,
+                before: scripted::transcript(old, path)?,
+                after: scripted::transcript(new, path)?,
             })
         })
         .collect()

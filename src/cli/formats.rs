@@ -1,11 +1,12 @@
 //! `decksmith formats`
 
-use super::{emit, Context, Output, Status};
+use super::{emit, Context, Output};
 use crate::error::Error;
 use crate::format::Format;
 use crate::report::human::new_table;
+use crate::report::json::{self, FormatJson};
+use crate::report::Status;
 use clap::Args;
-use serde::Serialize;
 use std::io::Write;
 
 #[derive(Debug, Args)]
@@ -15,19 +16,6 @@ pub struct FormatsArgs {
     pub game: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
-}
-
-#[derive(Serialize)]
-struct FormatJson<'a> {
-    id: &'a str,
-    game: &'a str,
-    name: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    description: Option<&'a str>,
-    extends: Vec<&'a str>,
-    zones: String,
-    rules: Vec<&'static str>,
-    revisions: Vec<String>,
 }
 
 pub fn run(ctx: &Context, args: FormatsArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -40,25 +28,9 @@ pub fn run(ctx: &Context, args: FormatsArgs, out: &mut dyn Write) -> Result<Stat
         .values()
         .filter(|f| args.game.as_ref().is_none_or(|g| &f.game == g))
         .collect();
-    let rows: Vec<FormatJson> = formats
-        .iter()
-        .map(|f| FormatJson {
-            id: &f.id,
-            game: &f.game,
-            name: &f.name,
-            description: f.description.as_deref(),
-            extends: f.parents.iter().map(String::as_str).collect(),
-            zones: zones(f),
-            rules: f.rule_kinds().collect(),
-            revisions: f
-                .revisions
-                .iter()
-                .map(|r| r.effective.to_string())
-                .collect(),
-        })
-        .collect();
+    let rows: Vec<FormatJson> = formats.iter().map(|f| FormatJson::of(f)).collect();
     let text = match args.output {
-        Output::Json => crate::report::json::to_string(&rows),
+        Output::Json => json::to_string(&rows),
         Output::Human => {
             let mut table = new_table(ctx.colour);
             table.set_header(vec!["id", "game", "name", "zones", "rules"]);
@@ -74,21 +46,4 @@ pub fn run(ctx: &Context, args: FormatsArgs, out: &mut dyn Write) -> Result<Stat
     };
     emit(out, &text)?;
     Ok(Status::Success)
-}
-
-fn zones(f: &Format) -> String {
-    f.zones
-        .iter()
-        .map(|(zone, l)| {
-            let size = match (l.exact, l.min, l.max) {
-                (Some(e), _, _) => e.to_string(),
-                (None, Some(lo), Some(hi)) => format!("{lo}–{hi}"),
-                (None, Some(lo), None) => format!("≥{lo}"),
-                (None, None, Some(hi)) => format!("≤{hi}"),
-                (None, None, None) => "any".into(),
-            };
-            format!("{zone} {size}")
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }

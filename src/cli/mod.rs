@@ -15,6 +15,7 @@ mod validate;
 
 use crate::catalog::{Catalog, DataOptions};
 use crate::error::Error;
+use crate::report::Status;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -60,6 +61,17 @@ pub enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Whether to colour a stream: `auto` colours a terminal unless `NO_COLOR` is set.
+    pub fn enabled(self, terminal: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+}
+
 /// How results are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum Output {
@@ -70,29 +82,13 @@ pub enum Output {
     Json,
 }
 
-/// How the results of a check are written: for people, for scripts, or for a CI service.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum ReportOutput {
-    /// Diagnostics and tables for people.
-    #[default]
-    Human,
-    /// One JSON document for scripts.
-    Json,
-    /// GitHub Actions workflow commands: findings become annotations on the pull request.
-    Github,
-    /// JUnit XML, one test case per file checked, for CI dashboards.
-    Junit,
-    /// SARIF 2.1.0, for code-scanning views.
-    Sarif,
-}
-
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check deck lists against their format.
     Validate(validate::ValidateArgs),
     /// Card database tools.
     #[command(subcommand)]
-    Db(db::DbCommand),
+    Db(DbCommand),
     /// List the known formats.
     Formats(formats::FormatsArgs),
     /// Search the card databases.
@@ -110,13 +106,17 @@ pub enum Command {
     Match(match_cmd::MatchCommand),
 }
 
-/// How a command ended, when it could do its job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// Everything checked passed.
-    Success,
-    /// Something checked failed (exit 1).
-    Failed,
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Lint card databases and formats: duplicate ids or names, missing or out-of-range stats,
+    /// Legendaries under their minimum cost, gaps in evolution lines, unknown fields and effect
+    /// kinds, formats naming cards that do not exist.
+    Check(db::CheckArgs),
+    /// Compare two versions of the card data: cards added, removed, renamed (same id) and
+    /// changed (field: old → new); with `--decks`, every deck whose verdict changes and why;
+    /// with `--matches`, every match script whose transcript changes. Exit 1 when any deck
+    /// changes verdict or any transcript changes.
+    Diff(db_diff::DiffArgs),
 }
 
 /// Everything a handler needs from the global flags.
@@ -127,13 +127,7 @@ pub struct Context {
 
 impl Context {
     fn from_args(global: &GlobalArgs) -> Context {
-        let colour = match global.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
-        };
+        let colour = global.color.enabled(std::io::stdout().is_terminal());
         Context {
             data: DataOptions {
                 data_dir: global.data.clone(),
@@ -154,7 +148,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
     let ctx = Context::from_args(&cli.global);
     let status = match cli.command {
         Command::Validate(args) => validate::run(&ctx, args, out),
-        Command::Db(cmd) => db::run(&ctx, cmd, out),
+        Command::Db(DbCommand::Check(args)) => db::run(&ctx, args, out),
+        Command::Db(DbCommand::Diff(args)) => db_diff::run(&ctx, args, out),
         Command::Formats(args) => formats::run(&ctx, args, out),
         Command::Cards(args) => cards::run(&ctx, args, out),
         Command::Schema(args) => schema::run(&ctx, args, out),

@@ -14,6 +14,7 @@ pub mod registry;
 pub mod rng;
 pub mod runner;
 pub mod script;
+pub mod scripted;
 pub mod skirmish;
 pub mod transcript;
 

@@ -3,12 +3,11 @@
 
 use super::ci::{finding_annotation, Annotation, Case, CiRun, Level, Location};
 use super::human::new_table;
-use super::DeckOutcome;
+use super::{json, DeckOutcome, Outcome, Status};
 use crate::card_db::diff::{show, CardChange, CatalogDiff, Change};
 use crate::error::plural;
 use crate::validate::Finding;
 use comfy_table::{Cell, Color};
-use serde::Serialize;
 
 /// How one deck fares under the old and the new data.
 #[derive(Debug, Clone)]
@@ -175,7 +174,7 @@ fn finding_line(sign: char, f: &Finding) -> String {
     }
 }
 
-pub fn human(outcome: &DiffOutcome, colour: bool) -> String {
+fn human(outcome: &DiffOutcome, colour: bool) -> String {
     let mut out = format!("old: {}\nnew: {}\n", outcome.old, outcome.new);
     let c = &outcome.catalog;
     if !c.cards.is_empty() {
@@ -258,120 +257,10 @@ pub fn human(outcome: &DiffOutcome, colour: bool) -> String {
     out
 }
 
-#[derive(Serialize)]
-struct DiffJson<'a> {
-    old: &'a str,
-    new: &'a str,
-    #[serde(flatten)]
-    catalog: &'a CatalogDiff,
-    decks: Vec<DeckJson<'a>>,
-    /// Only scripts whose transcript changes are listed, all are counted.
-    scripts: Vec<ScriptJson<'a>>,
-    summary: SummaryJson,
-}
-
-#[derive(Serialize)]
-struct ScriptJson<'a> {
-    path: &'a str,
-    /// `- old data`, `+ new data` lines, or what stopped a side from playing.
-    change: String,
-    played_before: bool,
-    played_after: bool,
-}
-
-#[derive(Serialize)]
-struct DeckJson<'a> {
-    path: &'a str,
-    before: VerdictJson<'a>,
-    after: VerdictJson<'a>,
-    verdict_changed: bool,
-    /// Findings only the new data gives.
-    added: &'a [Finding],
-    /// Findings only the old data gave.
-    removed: &'a [Finding],
-}
-
-#[derive(Serialize)]
-struct VerdictJson<'a> {
-    legal: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    format: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct SummaryJson {
-    cards_added: usize,
-    cards_removed: usize,
-    cards_renamed: usize,
-    cards_changed: usize,
-    games_changed: usize,
-    formats_changed: usize,
-    decks: usize,
-    decks_changed: usize,
-    verdicts_changed: usize,
-    scripts: usize,
-    transcripts_changed: usize,
-}
-
-fn verdict_json(o: &DeckOutcome) -> VerdictJson<'_> {
-    VerdictJson {
-        legal: o.report.legal,
-        format: o.report.format.as_deref(),
-    }
-}
-
-/// The JSON document; only decks whose findings change are listed, all are counted.
-pub fn json(outcome: &DiffOutcome) -> String {
-    let c = &outcome.catalog;
-    let doc = DiffJson {
-        old: &outcome.old,
-        new: &outcome.new,
-        catalog: c,
-        decks: outcome
-            .decks
-            .iter()
-            .filter(|d| d.changed())
-            .map(|d| DeckJson {
-                path: &d.after.path,
-                before: verdict_json(&d.before),
-                after: verdict_json(&d.after),
-                verdict_changed: d.verdict_changed(),
-                added: &d.added,
-                removed: &d.removed,
-            })
-            .collect(),
-        scripts: outcome
-            .scripts
-            .iter()
-            .filter(|s| s.changed())
-            .map(|s| ScriptJson {
-                path: &s.path,
-                change: s.explain(),
-                played_before: s.before.is_ok(),
-                played_after: s.after.is_ok(),
-            })
-            .collect(),
-        summary: SummaryJson {
-            cards_added: c.count(Change::Added),
-            cards_removed: c.count(Change::Removed),
-            cards_renamed: c.count(Change::Renamed),
-            cards_changed: c.count(Change::Changed),
-            games_changed: c.games.len(),
-            formats_changed: c.formats.len(),
-            decks: outcome.decks.len(),
-            decks_changed: outcome.decks.iter().filter(|d| d.changed()).count(),
-            verdicts_changed: outcome.verdicts_changed(),
-            scripts: outcome.scripts.len(),
-            transcripts_changed: outcome.transcripts_changed(),
-        },
-    };
-    super::json::to_string(&doc)
-}
-
 /// For the CI renderers: each changed card is a note on its line in the new data (grouped
 /// by file); each deck checked is a case, failed when its verdict changes, with the findings
 /// that change it annotated on the deck's lines.
-pub fn ci_run(outcome: &DiffOutcome) -> CiRun {
+fn ci_run(outcome: &DiffOutcome) -> CiRun {
     let mut cases: Vec<Case> = Vec::new();
     for card in &outcome.catalog.cards {
         let file = card.file.as_ref().map(|f| f.name.clone());
@@ -479,5 +368,27 @@ pub fn ci_run(outcome: &DiffOutcome) -> CiRun {
     CiRun {
         command: "db diff",
         cases,
+    }
+}
+
+impl Outcome for DiffOutcome {
+    fn human(&self, colour: bool) -> String {
+        human(self, colour)
+    }
+
+    fn json(&self) -> String {
+        json::diff(self)
+    }
+
+    fn ci(&self) -> CiRun {
+        ci_run(self)
+    }
+
+    fn summary(&self) -> String {
+        self.summary()
+    }
+
+    fn status(&self) -> Status {
+        Status::passed_if(self.verdicts_changed() == 0 && self.transcripts_changed() == 0)
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{DeckOutcome, Summary};
 use crate::diagnostic::{render, Problem};
+use crate::engine::random::{BatchGame, BatchTally};
 use crate::error::plural;
 use crate::validate::{Finding, Severity};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement, Table};
@@ -104,13 +105,7 @@ pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
         out.push_str(&table.to_string());
         out.push('\n');
     }
-    let s = Summary::of(outcomes);
-    out.push_str(&format!(
-        "{}: {} legal, {} illegal\n",
-        plural(s.decks, "deck"),
-        s.legal,
-        s.illegal
-    ));
+    out.push_str(&Summary::of(outcomes).line());
     out
 }
 
@@ -179,16 +174,47 @@ fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
     table
 }
 
+/// Above this many games, `match random` keeps to the summary.
+const ROWS_SHOWN: usize = 100;
+
+/// `match random`: a row per game (up to [`ROWS_SHOWN`]), then the tally.
+pub fn random(games: &[BatchGame], colour: bool) -> String {
+    let t = BatchTally::of(games);
+    let mut tally = format!(
+        "{}: p1 won {}, p2 won {}, {} drawn",
+        plural(t.games, "game"),
+        t.p1,
+        t.p2,
+        t.draws
+    );
+    if t.unfinished > 0 {
+        tally.push_str(&format!(", {} unfinished", t.unfinished));
+    }
+    if games.len() > ROWS_SHOWN {
+        return format!("{tally} (one row per game: --output json)\n");
+    }
+    let mut table = new_table(colour);
+    table.set_header(vec!["game", "seed", "winner", "reason", "turns", "actions"]);
+    for g in games {
+        let winner = match g.winner {
+            Some(p) => p.to_string(),
+            None if g.unfinished() => "unfinished".to_owned(),
+            None => "draw".to_owned(),
+        };
+        table.add_row(vec![
+            g.game.to_string(),
+            g.seed.to_string(),
+            winner,
+            g.reason.clone(),
+            g.turns.to_string(),
+            g.actions.to_string(),
+        ]);
+    }
+    format!("{table}\n{tally}\n")
+}
+
 /// An error that stopped a command, for standard error.
-pub fn error(error: &crate::error::Error, choice: crate::cli::ColorChoice) -> String {
-    use std::io::IsTerminal;
-    let colour = match choice {
-        crate::cli::ColorChoice::Always => true,
-        crate::cli::ColorChoice::Never => false,
-        crate::cli::ColorChoice::Auto => {
-            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
-    };
+pub fn error(error: &crate::error::Error, colour: bool) -> String {
     match error {
         crate::error::Error::Data(problems) | crate::error::Error::Script(problems) => {
             let mut out = render(problems, colour);

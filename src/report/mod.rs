@@ -1,5 +1,6 @@
 //! Turning results into output: miette diagnostics and tables for people, JSON for scripts,
-//! and the CI formats (GitHub workflow commands, JUnit XML, SARIF) built on [`ci`].
+//! and the CI formats (GitHub workflow commands, JUnit XML, SARIF) built on [`ci`]. A command's
+//! result implements [`Outcome`] once, and [`render`] writes it in any [`ReportOutput`].
 
 pub mod ci;
 pub mod diff;
@@ -7,12 +8,102 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod lint;
 pub mod sarif;
+pub mod scripts;
 
 use crate::diagnostic::SourceFile;
+use crate::error::plural;
 use crate::validate::{Severity, Verdict};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// How the results of a check are written: for people, for scripts, or for a CI service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum ReportOutput {
+    /// Diagnostics and tables for people.
+    #[default]
+    Human,
+    /// One JSON document for scripts.
+    Json,
+    /// GitHub Actions workflow commands: findings become annotations on the pull request.
+    Github,
+    /// JUnit XML, one test case per file checked, for CI dashboards.
+    Junit,
+    /// SARIF 2.1.0, for code-scanning views.
+    Sarif,
+}
+
+/// How a command ended, when it could do its job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Everything checked passed.
+    Success,
+    /// Something checked failed (exit 1).
+    Failed,
+}
+
+impl Status {
+    pub fn passed_if(ok: bool) -> Status {
+        if ok {
+            Status::Success
+        } else {
+            Status::Failed
+        }
+    }
+}
+
+/// A command's result, in every way it can be written.
+pub trait Outcome {
+    /// Diagnostics and tables for people.
+    fn human(&self, colour: bool) -> String;
+    /// The JSON document (its shape is in [`json`]).
+    fn json(&self) -> String;
+    /// The things checked and their annotations, for the CI formats.
+    fn ci(&self) -> ci::CiRun;
+    /// The closing lines, which also end the GitHub log.
+    fn summary(&self) -> String;
+    fn status(&self) -> Status;
+}
+
+/// Writes `outcome` as `output` asks.
+pub fn render(outcome: &dyn Outcome, output: ReportOutput, colour: bool) -> String {
+    match output {
+        ReportOutput::Human => outcome.human(colour),
+        ReportOutput::Json => outcome.json(),
+        ReportOutput::Github => github::render(&outcome.ci(), &outcome.summary()),
+        ReportOutput::Junit => junit::render(&outcome.ci()),
+        ReportOutput::Sarif => sarif::render(&outcome.ci()),
+    }
+}
+
+/// The decks `validate` checked, in argument order.
+pub struct Validated(pub Vec<DeckOutcome>);
+
+impl Outcome for Validated {
+    fn human(&self, colour: bool) -> String {
+        human::validate(&self.0, colour)
+    }
+
+    fn json(&self) -> String {
+        json::validate(&self.0)
+    }
+
+    fn ci(&self) -> ci::CiRun {
+        ci::CiRun {
+            command: "validate",
+            cases: self.0.iter().map(ci::deck_case).collect(),
+        }
+    }
+
+    fn summary(&self) -> String {
+        Summary::of(&self.0).line()
+    }
+
+    fn status(&self) -> Status {
+        Status::passed_if(self.0.iter().all(|o| o.report.legal))
+    }
+}
 
 /// The verdict on one deck file, as the `validate` command reports it.
 #[derive(Debug, Clone)]
@@ -40,6 +131,16 @@ impl Summary {
             legal,
             illegal: outcomes.len() - legal,
         }
+    }
+
+    /// `12 decks: 10 legal, 2 illegal`.
+    pub fn line(&self) -> String {
+        format!(
+            "{}: {} legal, {} illegal\n",
+            plural(self.decks, "deck"),
+            self.legal,
+            self.illegal
+        )
     }
 }
 

@@ -1,0 +1,203 @@
+//! Checking decks: read a deck in any encoding, choose its format (the one asked for, or the
+//! one its header names) and validate it, giving a [`DeckOutcome`]. `validate`, `db diff` and
+//! the match commands all check decks through here; `db check` lints card data through
+//! [`check_data`].
+
+use crate::card_db::lint;
+use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
+use crate::date::Date;
+use crate::deck::encoding::{self, Encoding};
+use crate::diagnostic::SourceFile;
+use crate::error::{read_text, Error};
+use crate::format::{self, Format, FormatFile};
+use crate::report::lint::LintOutcome;
+use crate::report::DeckOutcome;
+use crate::validate::{validate, Finding, Verdict};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Parses and validates one deck list. A deck naming no format (and no forced one) cannot be
+/// checked at all: that is an error listing the formats.
+pub fn check_deck(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    source: &Arc<SourceFile>,
+    date: Date,
+) -> Result<DeckOutcome, Error> {
+    check_deck_as(catalog, forced, source, date, None)
+}
+
+/// [`check_deck`] for a deck in a known encoding (`None`: tell it from the name and content).
+pub fn check_deck_as(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    source: &Arc<SourceFile>,
+    date: Date,
+    encoding: Option<Encoding>,
+) -> Result<DeckOutcome, Error> {
+    let deck = encoding::read(source, encoding, catalog)?;
+    let name = deck.name.as_ref().map(|n| n.value.clone());
+    let outcome = |report| DeckOutcome {
+        path: source.name.clone(),
+        name: name.clone(),
+        source: source.clone(),
+        report,
+    };
+    let format = match (forced, &deck.format) {
+        (Some(f), _) => f,
+        (None, Some(header)) => match catalog.format(&header.value) {
+            Some(f) => f,
+            None => {
+                let mut finding =
+                    Finding::error("parse", format!("unknown format `{}`", header.value))
+                        .help(catalog.format_help(&header.value));
+                finding.span = header.span.clone();
+                finding.line = header.line;
+                return Ok(outcome(Verdict::unchecked(finding)));
+            }
+        },
+        (None, None) => {
+            let ids: Vec<&str> = catalog.formats.keys().map(String::as_str).collect();
+            return Err(Error::usage_with_help(
+                format!("`{}` names no format", source.name),
+                format!(
+                    "add a line `format: <id>` to the deck, or pass `--format <id>`; the formats are: {}",
+                    ids.join(", ")
+                ),
+            ));
+        }
+    };
+    let game = catalog.game(&format.game)?;
+    Ok(outcome(validate(&deck, format, game, date)))
+}
+
+impl Catalog {
+    /// A format named on the command line: a format id, or the path of a format file (which
+    /// may extend a known one). A file is linted like the shipped formats before it is used.
+    pub fn format_from_arg(&self, arg: &str) -> Result<Format, Error> {
+        if let Some(f) = self.format(arg) {
+            return Ok(f.clone());
+        }
+        let path = Path::new(arg);
+        if !(path.extension().is_some_and(|e| e == "toml") || path.is_file()) {
+            return Err(Error::usage_with_help(
+                format!("no format `{arg}`"),
+                self.format_help(arg),
+            ));
+        }
+        let source = SourceFile::new(arg, read_text(path)?);
+        let file: FormatFile = parse_toml(&source).map_err(|p| Error::Data(vec![p]))?;
+        let id = file.id.get_ref().clone();
+        let (formats, mut problems) = format::resolve(vec![(file, source)], &self.formats);
+        let mut with = self.clone();
+        with.formats = formats;
+        problems.extend(
+            lint::check_formats(&with, &with.formats)
+                .into_iter()
+                .filter(|p| p.file.as_ref().is_some_and(|f| f.name == arg)),
+        );
+        if problems.iter().any(|p| p.is_error()) {
+            return Err(Error::Data(problems));
+        }
+        with.formats
+            .remove(&id)
+            .ok_or_else(|| Error::usage(format!("`{arg}` defines no format")))
+    }
+}
+
+/// Threads for checking many decks at once; one deck (the everyday case) is checked on the
+/// caller's thread, as starting a pool would cost more than the check.
+pub struct Pool(Option<rayon::ThreadPool>);
+
+impl Pool {
+    /// A pool of `jobs` threads (0 or none: one per core, or `RAYON_NUM_THREADS`) when there
+    /// are several `items`.
+    pub fn new(jobs: Option<usize>, items: usize) -> Result<Pool, Error> {
+        if items <= 1 {
+            return Ok(Pool(None));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.unwrap_or(0))
+            .build()
+            .map(|pool| Pool(Some(pool)))
+            .map_err(|e| Error::usage(format!("cannot start {} threads: {e}", jobs.unwrap_or(0))))
+    }
+
+    /// Runs `f` inside the pool, so that its parallel iterators use the pool's threads.
+    pub fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
+        match &self.0 {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// `f` on every item, in parallel when there is a pool; the first failure in item order
+    /// is returned, so the error does not depend on scheduling.
+    pub fn map<I: Sync, T: Send>(
+        &self,
+        items: &[I],
+        f: impl Fn(&I) -> Result<T, Error> + Sync + Send,
+    ) -> Result<Vec<T>, Error> {
+        let results: Vec<Result<T, Error>> = match &self.0 {
+            Some(pool) => pool.install(|| items.par_iter().map(&f).collect()),
+            None => items.iter().map(f).collect(),
+        };
+        results.into_iter().collect()
+    }
+}
+
+/// Lints card data (`db check`): the files at `paths`, or with none the data in use.
+pub fn check_data(data: &DataOptions, paths: &[PathBuf]) -> Result<LintOutcome, Error> {
+    let files: Vec<String>;
+    let (catalog, mut problems) = if paths.is_empty() {
+        let (catalog, problems) = Catalog::load_with_problems(data, false)?;
+        files = catalog_files(&catalog);
+        (catalog, problems)
+    } else {
+        let mut sources = Sources::default();
+        for path in paths {
+            sources.files.extend(Sources::read(path, None)?.files);
+        }
+        files = sources.files.iter().map(|(_, f)| f.name.clone()).collect();
+        // Card files for a game defined elsewhere are checked against the game definitions in
+        // use, so `db check card-db/jforce/strikes.toml` works on its own.
+        let has_games = sources.files.iter().any(|(k, _)| *k == FileKind::Game);
+        let base = if has_games {
+            None
+        } else {
+            let (mut base, _) = Catalog::load_with_problems(data, false)?;
+            base.formats.clear();
+            Some(base)
+        };
+        Catalog::build(&sources, base.as_ref())
+    };
+    problems.extend(lint::lint(&catalog).problems);
+    Ok(LintOutcome {
+        files,
+        problems,
+        games: catalog.games.len(),
+        cards: catalog.games.values().map(|g| g.cards.len()).sum(),
+        formats: catalog.formats.len(),
+    })
+}
+
+/// The files a catalog was built from: game definitions, card files, format files.
+fn catalog_files(catalog: &Catalog) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    let mut add = |name: &str| {
+        if !files.iter().any(|f| f == name) {
+            files.push(name.to_owned());
+        }
+    };
+    for game in catalog.games.values() {
+        add(&game.def_file.name);
+        for origin in &game.origins {
+            add(&origin.file.name);
+        }
+    }
+    for format in catalog.formats.values() {
+        add(&format.file.name);
+    }
+    files
+}
