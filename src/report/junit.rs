@@ -2,8 +2,8 @@
 //! `formats`), one `<testcase>` per thing checked. A case with errors carries one `<failure>`
 //! listing every finding; warnings alone do not fail it and go to `<system-out>`.
 //!
-//! The XML is written by hand: the shape is small and fixed, and escaping is the only subtle
-//! part (XML 1.0 forbids most control characters even when escaped, so they are dropped).
+//! The shape is small and fixed, so it is written with `format!`; quick-xml escapes. XML 1.0
+//! forbids most control characters even when escaped, so they are dropped first.
 
 use super::ci::{Annotation, Case, CiRun, Level};
 use crate::error::plural;
@@ -111,34 +111,27 @@ fn listing(annotations: &[&Annotation]) -> String {
     text
 }
 
-/// Escapes an attribute value; line breaks become character references so they survive
-/// attribute-value normalisation.
+/// Escapes an attribute value; line breaks and tabs become character references so they
+/// survive attribute-value normalisation.
 fn escape(s: &str) -> String {
-    escape_with(s, true)
+    quick_xml::escape::escape(xml_chars(s))
+        .replace('\n', "&#10;")
+        .replace('\r', "&#13;")
+        .replace('\t', "&#9;")
 }
 
 /// Escapes element text, keeping line breaks as they are.
 fn text(s: &str) -> String {
-    escape_with(s, false)
+    quick_xml::escape::partial_escape(xml_chars(s)).into_owned()
 }
 
-fn escape_with(s: &str, attribute: bool) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if attribute => out.push_str("&quot;"),
-            '\n' if attribute => out.push_str("&#10;"),
-            '\r' if attribute => out.push_str("&#13;"),
-            '\t' if attribute => out.push_str("&#9;"),
-            '\n' | '\r' | '\t' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-    out
+/// `s` without the characters XML 1.0 cannot hold at all.
+fn xml_chars(s: &str) -> String {
+    s.chars()
+        .filter(|&c| {
+            matches!(c, '\n' | '\r' | '\t') || !(c < ' ' || c == '\u{FFFE}' || c == '\u{FFFF}')
+        })
+        .collect()
 }
 
 #[cfg(test)]
