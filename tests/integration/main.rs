@@ -10,6 +10,7 @@ mod docs;
 mod encodings;
 mod examples;
 mod fow_match;
+mod json_docs;
 mod json_schema;
 mod matches;
 mod readme;
