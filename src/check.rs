@@ -7,15 +7,24 @@ use crate::card_db::lint;
 use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
 use crate::date::Date;
 use crate::deck::encoding::{self, Encoding};
+use crate::diagnostic::Problem;
 use crate::diagnostic::SourceFile;
 use crate::error::{read_text, Error};
 use crate::format::{self, Format, FormatFile};
-use crate::report::lint::LintOutcome;
-use crate::report::DeckOutcome;
 use crate::validate::{validate, Finding, Verdict};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The verdict on one deck file, as the `validate` command reports it.
+#[derive(Debug, Clone)]
+pub struct DeckOutcome {
+    /// The path as given on the command line.
+    pub path: String,
+    pub name: Option<String>,
+    pub source: Arc<SourceFile>,
+    pub report: Verdict,
+}
 
 /// Parses and validates one deck list. A deck naming no format (and no forced one) cannot be
 /// checked at all: that is an error listing the formats.
@@ -144,6 +153,23 @@ impl Pool {
             None => items.iter().map(f).collect(),
         };
         results.into_iter().collect()
+    }
+}
+
+/// What `db check` found.
+#[derive(Debug, Clone)]
+pub struct LintOutcome {
+    /// Every file checked, in order, so CI reports list the clean ones too.
+    pub files: Vec<String>,
+    pub problems: Vec<Problem>,
+    pub games: usize,
+    pub cards: usize,
+    pub formats: usize,
+}
+
+impl LintOutcome {
+    pub fn errors(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
     }
 }
 

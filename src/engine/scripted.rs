@@ -12,12 +12,12 @@ use super::{Engine, Player, SeatDeck};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::check::check_deck_as;
+use crate::check::DeckOutcome;
 use crate::date::Date;
 use crate::deck::encoding::{self, Encoding};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::format::Format;
-use crate::report::DeckOutcome;
 use crate::validate::Severity;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -240,18 +240,21 @@ pub enum Golden {
     },
 }
 
+/// A script `match verify` could play.
+pub struct Played {
+    pub game: String,
+    /// Failed expectations and illegal actions.
+    pub failures: Vec<Problem>,
+    pub transcript: String,
+    pub golden_path: String,
+    pub golden: Golden,
+}
+
 /// One script's result in `match verify`.
 pub enum Verified {
     IllegalDeck(Vec<DeckOutcome>),
     Broken(Vec<Problem>),
-    Played {
-        game: String,
-        /// Failed expectations and illegal actions.
-        failures: Vec<Problem>,
-        transcript: String,
-        golden_path: PathBuf,
-        golden: Golden,
-    },
+    Played(Played),
 }
 
 /// Plays the script at `path` and compares (or, with `bless`, writes) its golden transcript.
@@ -292,13 +295,13 @@ pub fn verify(catalog: &Catalog, path: &Path, bless: bool) -> Result<Verified, E
             }
         }
     };
-    Ok(Verified::Played {
+    Ok(Verified::Played(Played {
         game: prepared.script.game.value.clone(),
         failures: result.failures,
         transcript,
-        golden_path,
+        golden_path: golden_path.display().to_string(),
         golden,
-    })
+    }))
 }
 
 /// Plays `path` against `catalog` (`db diff --matches`): the rendered transcript, or why it

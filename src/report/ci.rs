@@ -2,9 +2,9 @@
 //! checked (a deck, a data file, a script), each with its annotations at places in files.
 //! Commands translate their own results into this once, so each renderer is written once.
 
-use super::DeckOutcome;
+use super::finding_problem;
+use crate::check::DeckOutcome;
 use crate::diagnostic::{Problem, SourceFile};
-use crate::validate::{Finding, Severity};
 use std::ops::Range;
 
 /// One command run, as CI tools see it.
@@ -122,33 +122,8 @@ pub fn deck_case(outcome: &DeckOutcome) -> Case {
             .format
             .clone()
             .unwrap_or_else(|| "unknown-format".to_owned()),
-        annotations: outcome
-            .report
-            .findings
-            .iter()
-            .map(|f| finding_annotation(&outcome.source, f))
-            .collect(),
-    }
-}
-
-/// A deck finding as an annotation in the deck file.
-pub fn finding_annotation(source: &SourceFile, f: &Finding) -> Annotation {
-    Annotation {
-        rule: f.rule.to_owned(),
-        level: match f.severity {
-            Severity::Error => Level::Error,
-            Severity::Warning => Level::Warning,
-        },
-        message: f.message.clone(),
-        help: f.help.clone(),
-        location: Some(match &f.span {
-            Some(span) => Location::span(source, span),
-            None => Location::file(&source.name),
-        }),
-        related: f
-            .related
-            .iter()
-            .map(|(span, text)| (Location::span(source, span), text.clone()))
+        annotations: (outcome.report.findings.iter())
+            .map(|f| problem_annotation(&finding_problem(&outcome.source, f)))
             .collect(),
     }
 }
@@ -234,17 +209,6 @@ pub fn rule_summary(rule: &str) -> &'static str {
             "script" => "a match script must be readable and playable",
             _ => "a decksmith check",
         })
-}
-
-/// Closing counts: `12 decks: 10 passed, 2 failed`.
-pub fn tally(run: &CiRun, noun: &str) -> String {
-    let failed = run.cases.iter().filter(|c| c.failed()).count();
-    format!(
-        "{}: {} passed, {} failed",
-        crate::error::plural(run.cases.len(), noun),
-        run.cases.len() - failed,
-        failed
-    )
 }
 
 #[cfg(test)]

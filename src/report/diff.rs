@@ -1,10 +1,11 @@
 //! `db diff` results and their output: the card changes, and for each deck checked how its
 //! verdict moves between the old and the new card data, with the findings that explain it.
 
-use super::ci::{finding_annotation, Annotation, Case, CiRun, Level, Location};
+use super::ci::{problem_annotation, Annotation, Case, CiRun, Level, Location};
 use super::human::new_table;
-use super::{json, DeckOutcome, Outcome, Status};
+use super::{finding_problem, json, Outcome, Status};
 use crate::card_db::diff::{show, CardChange, CatalogDiff, Change};
+use crate::check::DeckOutcome;
 use crate::error::plural;
 use crate::validate::Finding;
 use comfy_table::{Cell, Color};
@@ -22,26 +23,17 @@ pub struct DeckImpact {
 
 impl DeckImpact {
     pub fn new(before: DeckOutcome, after: DeckOutcome) -> DeckImpact {
-        let same = |a: &Finding, b: &Finding| {
-            a.rule == b.rule
-                && a.severity == b.severity
-                && a.message == b.message
-                && a.line == b.line
+        // Findings of `a` that `b` lacks.
+        let only_in = |a: &DeckOutcome, b: &DeckOutcome| -> Vec<Finding> {
+            let same = |f: &Finding, g: &Finding| {
+                (f.rule, f.severity, &f.message, f.line) == (g.rule, g.severity, &g.message, g.line)
+            };
+            (a.report.findings.iter())
+                .filter(|f| !b.report.findings.iter().any(|g| same(f, g)))
+                .cloned()
+                .collect()
         };
-        let added = after
-            .report
-            .findings
-            .iter()
-            .filter(|f| !before.report.findings.iter().any(|g| same(f, g)))
-            .cloned()
-            .collect();
-        let removed = before
-            .report
-            .findings
-            .iter()
-            .filter(|f| !after.report.findings.iter().any(|g| same(f, g)))
-            .cloned()
-            .collect();
+        let (added, removed) = (only_in(&after, &before), only_in(&before, &after));
         DeckImpact {
             before,
             after,
@@ -302,7 +294,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
         // they belong to the decks this change breaks or mends.
         if d.verdict_changed() {
             for f in &d.added {
-                let mut a = finding_annotation(source, f);
+                let mut a = problem_annotation(&finding_problem(source, f));
                 a.message = format!("with the new card data: {}", a.message);
                 annotations.push(a);
             }

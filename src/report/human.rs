@@ -1,7 +1,8 @@
 //! Output for people: a miette diagnostic per finding against the deck's own lines, then a
 //! table per deck.
 
-use super::{DeckOutcome, Summary};
+use super::{finding_problem, Summary};
+use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::engine::random::{BatchGame, BatchTally};
 use crate::error::plural;
@@ -10,28 +11,9 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement,
 
 /// Findings as `Problem`s about the deck file.
 pub fn finding_problems(outcome: &DeckOutcome) -> Vec<Problem> {
-    outcome
-        .report
-        .findings
-        .iter()
-        .map(|f| finding_problem(outcome, f))
+    (outcome.report.findings.iter())
+        .map(|f| finding_problem(&outcome.source, f))
         .collect()
-}
-
-fn finding_problem(outcome: &DeckOutcome, f: &Finding) -> Problem {
-    let mut p = match f.severity {
-        Severity::Error => Problem::error(f.rule, &f.message),
-        Severity::Warning => Problem::warning(f.rule, &f.message),
-    }
-    .in_file(&outcome.source)
-    .maybe_help(f.help.clone());
-    if let Some(span) = &f.span {
-        p = p.label(span.clone(), "");
-    }
-    for (span, text) in &f.related {
-        p = p.label(span.clone(), text.clone());
-    }
-    p
 }
 
 /// One deck: its diagnostics and its table. Several: the diagnostics of every deck with

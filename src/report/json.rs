@@ -1,11 +1,12 @@
 //! JSON output. The shapes here are contracts (DESIGN.md): fields are only ever added.
 
 use super::diff::DiffOutcome;
-use super::lint::LintOutcome;
 use super::scripts::{self, ScriptStatus, Verification};
-use super::{rule_counts, DeckOutcome, RuleCount, Summary};
+use super::{rule_counts, RuleCount, Summary};
 use crate::card_db::diff::{CatalogDiff, Change};
 use crate::card_db::{Card, Game};
+use crate::check::DeckOutcome;
+use crate::check::LintOutcome;
 use crate::diagnostic::Problem;
 use crate::engine::random::{BatchGame, BatchTally};
 use crate::engine::runner::RunResult;
@@ -241,10 +242,10 @@ pub fn verify(verification: &Verification) -> String {
                 })
                 .collect(),
             diff: match v {
-                Verified::Played {
-                    golden: Golden::Differs { diff, .. },
-                    ..
-                } => Some(diff),
+                Verified::Played(p) => match &p.golden {
+                    Golden::Differs { diff, .. } => Some(diff),
+                    _ => None,
+                },
                 _ => None,
             },
         })

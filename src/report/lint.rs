@@ -2,26 +2,10 @@
 
 use super::ci::{problem_annotation, Case, CiRun};
 use super::{json, Outcome, Status};
+use crate::check::LintOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::error::plural;
 use std::path::Path;
-
-/// What `db check` found.
-#[derive(Debug, Clone)]
-pub struct LintOutcome {
-    /// Every file checked, in order, so CI reports list the clean ones too.
-    pub files: Vec<String>,
-    pub problems: Vec<Problem>,
-    pub games: usize,
-    pub cards: usize,
-    pub formats: usize,
-}
-
-impl LintOutcome {
-    pub fn errors(&self) -> usize {
-        self.problems.iter().filter(|p| p.is_error()).count()
-    }
-}
 
 impl Outcome for LintOutcome {
     fn human(&self, colour: bool) -> String {

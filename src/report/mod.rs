@@ -12,9 +12,10 @@ pub mod lint;
 pub mod sarif;
 pub mod scripts;
 
-use crate::diagnostic::SourceFile;
+use crate::check::DeckOutcome;
+use crate::diagnostic::{Problem, SourceFile};
 use crate::error::plural;
-use crate::validate::{Severity, Verdict};
+use crate::validate::{Finding, Severity};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -105,14 +106,22 @@ impl Outcome for Validated {
     }
 }
 
-/// The verdict on one deck file, as the `validate` command reports it.
-#[derive(Debug, Clone)]
-pub struct DeckOutcome {
-    /// The path as given on the command line.
-    pub path: String,
-    pub name: Option<String>,
-    pub source: Arc<SourceFile>,
-    pub report: Verdict,
+/// A deck finding as a `Problem` about the deck file: the one conversion every output uses
+/// (diagnostics for people, annotations for CI).
+pub fn finding_problem(source: &Arc<SourceFile>, f: &Finding) -> Problem {
+    let mut p = match f.severity {
+        Severity::Error => Problem::error(f.rule, &f.message),
+        Severity::Warning => Problem::warning(f.rule, &f.message),
+    }
+    .in_file(source)
+    .maybe_help(f.help.clone());
+    if let Some(span) = &f.span {
+        p = p.label(span.clone(), "");
+    }
+    for (span, text) in &f.related {
+        p = p.label(span.clone(), text.clone());
+    }
+    p
 }
 
 /// Counts for the closing line and the JSON summary.

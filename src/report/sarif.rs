@@ -2,7 +2,7 @@
 //! ids and problem codes that occur), and one result per finding with its region. Columns
 //! count Unicode scalar values, which the run declares (`columnKind`).
 
-use super::ci::{rule_summary, Annotation, CiRun, Level, Location};
+use super::ci::{rule_summary, Annotation, CiRun, Location};
 use serde_json::{json, Map, Value};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -53,7 +53,7 @@ fn result(a: &Annotation, rule_index: usize) -> Value {
     let mut r = Map::new();
     r.insert("ruleId".into(), json!(a.rule));
     r.insert("ruleIndex".into(), json!(rule_index));
-    r.insert("level".into(), json!(level(a.level)));
+    r.insert("level".into(), json!(a.level.as_str()));
     r.insert("message".into(), json!({ "text": a.full_message() }));
     if let Some(loc) = &a.location {
         r.insert(
@@ -77,14 +77,6 @@ fn result(a: &Annotation, rule_index: usize) -> Value {
         r.insert("relatedLocations".into(), Value::Array(related));
     }
     Value::Object(r)
-}
-
-fn level(level: Level) -> &'static str {
-    match level {
-        Level::Error => "error",
-        Level::Warning => "warning",
-        Level::Note => "note",
-    }
 }
 
 fn physical(loc: &Location) -> Value {

@@ -3,14 +3,14 @@
 //! not be played at all.
 
 use super::ci::{
-    finding_annotation, problem_annotation, transcript_annotation, Annotation, Case, CiRun, Level,
-    Location,
+    problem_annotation, transcript_annotation, Annotation, Case, CiRun, Level, Location,
 };
-use super::{human, json, DeckOutcome, Outcome, Status};
+use super::{finding_problem, human, json, Outcome, Status};
+use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::engine::runner::RunResult;
 use crate::engine::script::{Script, StepKind};
-use crate::engine::scripted::{Golden, Verified};
+use crate::engine::scripted::{Golden, Played, Verified};
 use crate::error::plural;
 use serde::Serialize;
 
@@ -54,65 +54,47 @@ pub enum ScriptStatus {
 pub fn status(v: &Verified) -> ScriptStatus {
     match v {
         Verified::Broken(_) => ScriptStatus::Broken,
-        Verified::IllegalDeck(_) => ScriptStatus::Failed,
-        Verified::Played {
-            failures, golden, ..
-        } => match golden {
-            Golden::Same | Golden::Blessed if failures.is_empty() => ScriptStatus::Ok,
-            _ => ScriptStatus::Failed,
+        Verified::Played(p) if p.failures.is_empty() => match p.golden {
+            Golden::Same | Golden::Blessed => ScriptStatus::Ok,
+            Golden::Missing | Golden::Differs { .. } => ScriptStatus::Failed,
         },
-    }
-}
-
-/// The script's game, or `scripts` when it was not played.
-fn group(v: &Verified) -> String {
-    match v {
-        Verified::Played { game, .. } => game.clone(),
-        _ => "scripts".to_owned(),
+        Verified::IllegalDeck(_) | Verified::Played(_) => ScriptStatus::Failed,
     }
 }
 
 /// What the human output prints for one script.
 fn human_one(name: &str, v: &Verified, colour: bool) -> String {
-    let (failures, golden_path, golden) = match v {
+    let p = match v {
         Verified::Broken(_) => return format!("BROKEN  {name}\n"),
         Verified::IllegalDeck(outcomes) => {
-            return format!(
-                "FAILED  {name}: a deck is not legal in the script's format\n{}",
-                human::validate(outcomes, colour)
-            )
+            let decks = human::validate(outcomes, colour);
+            return format!("FAILED  {name}: a deck is not legal in the script's format\n{decks}");
         }
-        Verified::Played {
-            failures,
-            golden_path,
-            golden,
-            ..
-        } => (failures, golden_path.display(), golden),
+        Verified::Played(p) => p,
     };
-    let notes = match golden {
-        Golden::Same => String::new(),
-        Golden::Blessed => format!("  blessed {golden_path}\n"),
-        Golden::Missing => format!("  {}\n", missing_golden(name, v)),
+    let mut notes = String::new();
+    match &p.golden {
+        Golden::Same => {}
+        Golden::Blessed => notes = format!("  blessed {}\n", p.golden_path),
+        Golden::Missing => notes = format!("  {}\n", missing_golden(name, p)),
         Golden::Differs { diff, .. } => {
-            let mut notes =
-                format!("  the transcript differs from {golden_path} (- golden, + now):\n");
+            notes = format!(
+                "  the transcript differs from {} (- golden, + now):\n",
+                p.golden_path
+            );
             for line in diff.lines() {
                 notes.push_str(&format!("  {line}\n"));
             }
-            notes
         }
-    };
+    }
     match status(v) {
         ScriptStatus::Ok => format!("ok      {name}\n{notes}"),
-        _ => format!("FAILED  {name}\n{notes}{}", render(failures, colour)),
+        _ => format!("FAILED  {name}\n{notes}{}", render(&p.failures, colour)),
     }
 }
 
-fn missing_golden(name: &str, v: &Verified) -> String {
-    let golden = match v {
-        Verified::Played { golden_path, .. } => golden_path.display().to_string(),
-        _ => String::new(),
-    };
+fn missing_golden(name: &str, p: &Played) -> String {
+    let golden = &p.golden_path;
     format!(
         "no golden transcript {golden}: run `decksmith match verify --bless {name}` and review it"
     )
@@ -120,46 +102,36 @@ fn missing_golden(name: &str, v: &Verified) -> String {
 
 /// One script's findings as CI annotations.
 pub fn annotations(name: &str, v: &Verified) -> Vec<Annotation> {
-    match v {
-        Verified::Broken(problems) => problems.iter().map(problem_annotation).collect(),
-        Verified::IllegalDeck(outcomes) => outcomes
-            .iter()
-            .flat_map(|o| {
-                o.report
-                    .findings
-                    .iter()
-                    .map(|f| finding_annotation(&o.source, f))
-            })
-            .collect(),
-        Verified::Played {
-            failures,
-            transcript,
-            golden_path,
-            golden,
-            ..
-        } => {
-            let mut annotations: Vec<Annotation> =
-                failures.iter().map(problem_annotation).collect();
-            match golden {
-                Golden::Same | Golden::Blessed => {}
-                Golden::Differs { golden, diff } => annotations.push(transcript_annotation(
-                    &golden_path.display().to_string(),
-                    golden,
-                    transcript,
-                    diff,
-                )),
-                Golden::Missing => annotations.push(Annotation {
-                    rule: "transcript".to_owned(),
-                    level: Level::Error,
-                    message: missing_golden(name, v),
-                    help: None,
-                    location: Some(Location::file(name)),
-                    related: Vec::new(),
-                }),
-            }
-            annotations
+    let p = match v {
+        Verified::Broken(problems) => return problems.iter().map(problem_annotation).collect(),
+        Verified::IllegalDeck(outcomes) => {
+            let findings = outcomes.iter().flat_map(|o| {
+                (o.report.findings.iter())
+                    .map(|f| problem_annotation(&finding_problem(&o.source, f)))
+            });
+            return findings.collect();
         }
+        Verified::Played(p) => p,
+    };
+    let mut annotations: Vec<Annotation> = p.failures.iter().map(problem_annotation).collect();
+    match &p.golden {
+        Golden::Same | Golden::Blessed => {}
+        Golden::Differs { golden, diff } => annotations.push(transcript_annotation(
+            &p.golden_path,
+            golden,
+            &p.transcript,
+            diff,
+        )),
+        Golden::Missing => annotations.push(Annotation {
+            rule: "transcript".to_owned(),
+            level: Level::Error,
+            message: missing_golden(name, p),
+            help: None,
+            location: Some(Location::file(name)),
+            related: Vec::new(),
+        }),
     }
+    annotations
 }
 
 impl Verification {
@@ -198,7 +170,11 @@ impl Outcome for Verification {
             cases: (self.0.iter())
                 .map(|(name, v)| Case {
                     name: name.clone(),
-                    group: group(v),
+                    // The script's game, or `scripts` when it was not played.
+                    group: match v {
+                        Verified::Played(p) => p.game.clone(),
+                        _ => "scripts".to_owned(),
+                    },
                     annotations: annotations(name, v),
                 })
                 .collect(),

@@ -117,7 +117,7 @@ fn corrupted_deck_lists_never_panic() {
             continue;
         }
         let source = SourceFile::new("fuzz.deck", text_.clone());
-        let outcome = decksmith::report::DeckOutcome {
+        let outcome = decksmith::check::DeckOutcome {
             path: "fuzz.deck".into(),
             name: None,
             source,
