@@ -23,7 +23,7 @@ pub struct DeckOutcome {
     pub path: String,
     pub name: Option<String>,
     pub source: Arc<SourceFile>,
-    pub report: Verdict,
+    pub verdict: Verdict,
 }
 
 /// Parses and validates one deck list. A deck naming no format (and no forced one) cannot be
@@ -47,11 +47,11 @@ pub fn check_deck_as(
 ) -> Result<DeckOutcome, Error> {
     let deck = encoding::read(source, encoding, catalog)?;
     let name = deck.name.as_ref().map(|n| n.value.clone());
-    let outcome = |report| DeckOutcome {
+    let outcome = |verdict| DeckOutcome {
         path: source.name.clone(),
         name: name.clone(),
         source: source.clone(),
-        report,
+        verdict,
     };
     let format = match (forced, &deck.format) {
         (Some(f), _) => f,

@@ -152,7 +152,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
             Date::today(),
         )?);
     }
-    if outcomes.iter().any(|o| !o.report.legal) {
+    if outcomes.iter().any(|o| !o.verdict.legal) {
         let mut s = human::validate(&outcomes, ctx.colour);
         s.push_str("a deck is not legal: no game was played\n");
         emit(out, &s)?;
@@ -160,7 +160,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
     }
     let games: Vec<&str> = outcomes
         .iter()
-        .filter_map(|o| o.report.game.as_deref())
+        .filter_map(|o| o.verdict.game.as_deref())
         .collect();
     let game_id = match (&args.game, games.as_slice()) {
         (Some(g), [a, b]) if g == a && g == b => g.clone(),

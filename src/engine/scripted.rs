@@ -154,7 +154,7 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
         );
         outcomes.push(outcome);
     }
-    if outcomes.iter().any(|o| !o.report.legal) {
+    if outcomes.iter().any(|o| !o.verdict.legal) {
         return Ok(Prepared::IllegalDeck(outcomes));
     }
     let mut seats = Vec::with_capacity(script.games.len());
@@ -317,7 +317,7 @@ pub fn transcript(catalog: &Catalog, path: &Path) -> Result<Result<String, Strin
         Prepared::IllegalDeck(outcomes) => {
             let findings: Vec<String> = outcomes
                 .iter()
-                .flat_map(|o| &o.report.findings)
+                .flat_map(|o| &o.verdict.findings)
                 .filter(|f| f.severity == Severity::Error)
                 .map(|f| format!("{}: {}", f.rule, f.message))
                 .collect();

@@ -118,11 +118,11 @@ pub fn deck_case(outcome: &DeckOutcome) -> Case {
     Case {
         name: outcome.path.clone(),
         group: outcome
-            .report
+            .verdict
             .format
             .clone()
             .unwrap_or_else(|| "unknown-format".to_owned()),
-        annotations: (outcome.report.findings.iter())
+        annotations: (outcome.verdict.findings.iter())
             .map(|f| problem_annotation(&finding_problem(&outcome.source, f)))
             .collect(),
     }

@@ -28,8 +28,8 @@ impl DeckImpact {
             let same = |f: &Finding, g: &Finding| {
                 (f.rule, f.severity, &f.message, f.line) == (g.rule, g.severity, &g.message, g.line)
             };
-            (a.report.findings.iter())
-                .filter(|f| !b.report.findings.iter().any(|g| same(f, g)))
+            (a.verdict.findings.iter())
+                .filter(|f| !b.verdict.findings.iter().any(|g| same(f, g)))
                 .cloned()
                 .collect()
         };
@@ -43,7 +43,7 @@ impl DeckImpact {
     }
 
     pub fn verdict_changed(&self) -> bool {
-        self.before.report.legal != self.after.report.legal
+        self.before.verdict.legal != self.after.verdict.legal
     }
 
     pub fn changed(&self) -> bool {
@@ -212,9 +212,9 @@ fn human(outcome: &DiffOutcome, colour: bool) -> String {
                 .map(|f| finding_line('+', f))
                 .chain(d.removed.iter().map(|f| finding_line('-', f)))
                 .collect();
-            let after = Cell::new(verdict(d.after.report.legal));
+            let after = Cell::new(verdict(d.after.verdict.legal));
             let after = if d.verdict_changed() {
-                after.fg(if d.after.report.legal {
+                after.fg(if d.after.verdict.legal {
                     Color::Green
                 } else {
                     Color::Red
@@ -224,7 +224,7 @@ fn human(outcome: &DiffOutcome, colour: bool) -> String {
             };
             table.add_row(vec![
                 Cell::new(&d.after.path),
-                Cell::new(verdict(d.before.report.legal)),
+                Cell::new(verdict(d.before.verdict.legal)),
                 after,
                 Cell::new(why.join("\n")),
             ]);
@@ -298,7 +298,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
                 a.message = format!("with the new card data: {}", a.message);
                 annotations.push(a);
             }
-            if d.after.report.legal {
+            if d.after.verdict.legal {
                 let fixed: Vec<&str> = d.removed.iter().map(|f| f.rule).collect();
                 annotations.push(Annotation {
                     rule: "verdict".to_owned(),
@@ -317,7 +317,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
             name: d.after.path.clone(),
             group: d
                 .after
-                .report
+                .verdict
                 .format
                 .clone()
                 .unwrap_or_else(|| "unknown-format".to_owned()),

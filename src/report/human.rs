@@ -11,7 +11,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement,
 
 /// Findings as `Problem`s about the deck file.
 pub fn finding_problems(outcome: &DeckOutcome) -> Vec<Problem> {
-    (outcome.report.findings.iter())
+    (outcome.verdict.findings.iter())
         .map(|f| finding_problem(&outcome.source, f))
         .collect()
 }
@@ -39,7 +39,7 @@ pub fn validate(outcomes: &[DeckOutcome], colour: bool) -> String {
 /// The closing summary of a batch: illegal decks, findings per rule id, the counts.
 pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
     let mut out = String::new();
-    let illegal: Vec<&DeckOutcome> = outcomes.iter().filter(|o| !o.report.legal).collect();
+    let illegal: Vec<&DeckOutcome> = outcomes.iter().filter(|o| !o.verdict.legal).collect();
     if !illegal.is_empty() {
         let mut table = new_table(colour);
         table.set_header(vec!["illegal deck", "format", "errors", "rules broken"]);
@@ -47,7 +47,7 @@ pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
         table.set_content_arrangement(ContentArrangement::Disabled);
         for o in &illegal {
             let errors: Vec<&Finding> = o
-                .report
+                .verdict
                 .findings
                 .iter()
                 .filter(|f| f.severity == Severity::Error)
@@ -60,7 +60,7 @@ pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
             }
             table.add_row(vec![
                 Cell::new(&o.path),
-                Cell::new(o.report.format.as_deref().unwrap_or("?")),
+                Cell::new(o.verdict.format.as_deref().unwrap_or("?")),
                 Cell::new(errors.len()),
                 Cell::new(rules.join(", ")).fg(Color::Red),
             ]);
@@ -106,7 +106,7 @@ pub fn new_table(colour: bool) -> Table {
 }
 
 fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
-    let report = &outcome.report;
+    let report = &outcome.verdict;
     let mut table = new_table(colour);
     let title = match &outcome.name {
         Some(name) => format!("{} ({name})", outcome.path),

@@ -22,7 +22,7 @@ struct DeckJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<&'a str>,
     #[serde(flatten)]
-    report: &'a crate::validate::Verdict,
+    verdict: &'a crate::validate::Verdict,
 }
 
 #[derive(Serialize)]
@@ -53,7 +53,7 @@ pub fn validate(outcomes: &[DeckOutcome]) -> String {
             .map(|o| DeckJson {
                 path: &o.path,
                 name: o.name.as_deref(),
-                report: &o.report,
+                verdict: &o.verdict,
             })
             .collect(),
         summary: SummaryJson {
@@ -176,9 +176,9 @@ pub fn run_not_played(script: &str, outcomes: &[DeckOutcome]) -> String {
         failures: Vec::new(),
         illegal_decks: outcomes
             .iter()
-            .filter(|o| !o.report.legal)
+            .filter(|o| !o.verdict.legal)
             .map(|o| IllegalDeckJson {
-                findings: serde_json::to_value(&o.report.findings).unwrap_or_default(),
+                findings: serde_json::to_value(&o.verdict.findings).unwrap_or_default(),
                 name: o.name.as_deref(),
                 path: &o.path,
             })
@@ -453,8 +453,8 @@ struct DiffSummaryJson {
 
 fn verdict_json(o: &DeckOutcome) -> VerdictJson<'_> {
     VerdictJson {
-        legal: o.report.legal,
-        format: o.report.format.as_deref(),
+        legal: o.verdict.legal,
+        format: o.verdict.format.as_deref(),
     }
 }
 

@@ -102,7 +102,7 @@ impl Outcome for Validated {
     }
 
     fn status(&self) -> Status {
-        Status::passed_if(self.0.iter().all(|o| o.report.legal))
+        Status::passed_if(self.0.iter().all(|o| o.verdict.legal))
     }
 }
 
@@ -134,7 +134,7 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(outcomes: &[DeckOutcome]) -> Summary {
-        let legal = outcomes.iter().filter(|o| o.report.legal).count();
+        let legal = outcomes.iter().filter(|o| o.verdict.legal).count();
         Summary {
             decks: outcomes.len(),
             legal,
@@ -168,7 +168,7 @@ pub fn rule_counts(outcomes: &[DeckOutcome]) -> Vec<(&'static str, RuleCount)> {
     let mut counts: BTreeMap<(usize, &'static str), RuleCount> = BTreeMap::new();
     for outcome in outcomes {
         let mut seen: Vec<&str> = Vec::new();
-        for f in &outcome.report.findings {
+        for f in &outcome.verdict.findings {
             let order = crate::validate::RULE_IDS
                 .iter()
                 .position(|r| *r == f.rule)

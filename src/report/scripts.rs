@@ -106,7 +106,7 @@ pub fn annotations(name: &str, v: &Verified) -> Vec<Annotation> {
         Verified::Broken(problems) => return problems.iter().map(problem_annotation).collect(),
         Verified::IllegalDeck(outcomes) => {
             let findings = outcomes.iter().flat_map(|o| {
-                (o.report.findings.iter())
+                (o.verdict.findings.iter())
                     .map(|f| problem_annotation(&finding_problem(&o.source, f)))
             });
             return findings.collect();

@@ -121,7 +121,7 @@ fn corrupted_deck_lists_never_panic() {
             path: "fuzz.deck".into(),
             name: None,
             source,
-            report,
+            verdict: report,
         };
         let _ = decksmith::report::human::validate(&[outcome], false);
     }
