@@ -16,6 +16,8 @@ pub mod runner;
 pub mod script;
 pub mod scripted;
 pub mod skirmish;
+#[cfg(test)]
+pub mod testing;
 pub mod transcript;
 
 use serde::Serialize;

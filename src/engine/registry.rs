@@ -1,8 +1,19 @@
-//! The one place that maps a game id to its engine. Commands that work with any engine
-//! (`match run`, `match verify`, `match random`) are written once as an [`EngineTask`] and
-//! dispatched here; a new engine adds one line to [`dispatch`] and one to [`GAMES`].
+//! The one place that names the engines. Commands that work with any engine (`match run`,
+//! `match verify`, `match random`) are written once as an [`EngineTask`] and dispatched here;
+//! tests and benchmarks that cover every engine expand [`for_each_engine!`](crate::for_each_engine).
+//! A new engine is its folder under `engine/` plus one line in that macro.
 
 use super::Engine;
+
+/// Calls the macro `$callback` with every engine, as `module::Type` pairs relative to
+/// `engine` (`jforce::JForce, fow::Fow, …`): the registry itself. The game list, the
+/// dispatch, the conformance tests and the engine benchmarks are all generated from it.
+#[macro_export]
+macro_rules! for_each_engine {
+    ($callback:ident) => {
+        $callback! { jforce::JForce, fow::Fow, skirmish::Skirmish }
+    };
+}
 
 /// Work generic over the engine.
 pub trait EngineTask {
@@ -10,15 +21,21 @@ pub trait EngineTask {
     fn run<E: Engine>(self) -> Self::Output;
 }
 
-/// Game ids that have a match engine.
-pub const GAMES: &[&str] = &["jforce", "fow", "skirmish"];
+macro_rules! registry {
+    ($($module:ident::$engine:ident),*) => {
+        /// Game ids that have a match engine.
+        pub const GAMES: &[&str] = &[$(<super::$module::$engine as Engine>::GAME),*];
 
-/// Runs `task` with the engine of `game`; `None` when the game has no engine.
-pub fn dispatch<T: EngineTask>(game: &str, task: T) -> Option<T::Output> {
-    match game {
-        "jforce" => Some(task.run::<super::jforce::JForce>()),
-        "fow" => Some(task.run::<super::fow::Fow>()),
-        "skirmish" => Some(task.run::<super::skirmish::Skirmish>()),
-        _ => None,
-    }
+        /// Runs `task` with the engine of `game`; `None` when the game has no engine.
+        pub fn dispatch<T: EngineTask>(game: &str, task: T) -> Option<T::Output> {
+            $(
+                if game == <super::$module::$engine as Engine>::GAME {
+                    return Some(task.run::<super::$module::$engine>());
+                }
+            )*
+            None
+        }
+    };
 }
+
+for_each_engine!(registry);

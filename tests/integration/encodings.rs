@@ -2,7 +2,7 @@
 //! encodings over generated decks with awkward names, every example deck through every
 //! encoding, snapshots of each encoding's output, and bad input for each.
 
-use crate::support::{decksmith, root};
+use crate::support::{decksmith, example_decks};
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
 use decksmith::deck::encoding::{self, arena, Encoding};
@@ -174,20 +174,6 @@ proptest! {
             }
         }
     }
-}
-
-fn example_decks() -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for game in ["jforce", "fow", "skirmish"] {
-        for entry in std::fs::read_dir(root().join("examples/decks").join(game)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "deck") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
 }
 
 /// The "done when" of the encodings: every example deck that can be converted at all goes

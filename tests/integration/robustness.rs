@@ -1,6 +1,7 @@
 //! Nothing panics on any input: thousands of seeded random corruptions of the shipped deck
 //! lists, card databases and formats go through parsing, validation and `db check`.
 
+use crate::support::example_decks;
 use decksmith::card_db::lint;
 use decksmith::catalog::{Catalog, Sources};
 use decksmith::date::Date;
@@ -70,26 +71,13 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
     chars.into_iter().collect()
 }
 
-fn example_decks() -> Vec<String> {
-    let mut out = Vec::new();
-    for game in ["jforce", "fow", "skirmish"] {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("examples/decks")
-            .join(game);
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "deck") {
-                out.push(std::fs::read_to_string(path).unwrap());
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn corrupted_deck_lists_never_panic() {
     let catalog = Catalog::embedded().unwrap();
-    let decks = example_decks();
+    let decks: Vec<String> = example_decks()
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
     let formats: Vec<_> = catalog.formats.values().collect();
     let date = Date::new(2026, 11, 29).unwrap();
     let mut rng = Rng::new(2026);

@@ -2,7 +2,7 @@
 //! checked against what they describe.
 
 use crate::json_schema;
-use crate::support::{decksmith, root};
+use crate::support::{decksmith, example_decks, games, root};
 use serde_json::Value;
 use std::path::Path;
 
@@ -47,7 +47,7 @@ fn toml_files(dir: &Path) -> Vec<std::path::PathBuf> {
 fn every_shipped_data_file_conforms_to_its_schema() {
     let (cards, game, format) = (schema("card-db"), schema("game"), schema("format"));
     let mut checked = 0;
-    for g in ["jforce", "fow", "skirmish"] {
+    for g in games() {
         for file in toml_files(&root().join("card-db").join(g)) {
             let schema = if file.ends_with("game.toml") {
                 &game
@@ -156,7 +156,7 @@ fn the_man_page_renders_with_man_when_it_is_installed() {
 fn example_scripts_and_converted_decks_conform_to_their_schemas() {
     let script_schema = schema("script");
     let mut scripts = 0;
-    for game in ["jforce", "skirmish"] {
+    for game in decksmith::engine::registry::GAMES {
         for file in toml_files(&root().join("examples/matches").join(game)) {
             if !file.to_string_lossy().ends_with(".match.toml") {
                 continue;
@@ -168,11 +168,18 @@ fn example_scripts_and_converted_decks_conform_to_their_schemas() {
     }
     assert!(scripts >= 2, "{scripts}");
     let deck_schema = schema("deck");
-    for deck in [
-        "examples/decks/jforce/legal-ember-rush.deck",
-        "examples/decks/fow/legal-crimson-aggro.deck",
-        "examples/decks/skirmish/legal-casual-aggro.deck",
-    ] {
+    // The first legal example deck of every game.
+    let decks = example_decks();
+    for game in games() {
+        let deck = decks
+            .iter()
+            .find(|p| {
+                p.parent() == Some(&root().join("examples/decks").join(game))
+                    && p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("legal-"))
+            })
+            .and_then(|p| p.to_str())
+            .expect("an example deck");
         let toml_text = decksmith(["convert", "--to", "toml", deck])
             .expect(0)
             .stdout;

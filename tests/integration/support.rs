@@ -120,3 +120,28 @@ pub fn temp_dir() -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// Every shipped game (a folder of `card-db/`), in name order. Cross-game tests iterate
+/// these rather than a list of their own, so that a new game is covered without edits.
+pub fn games() -> impl Iterator<Item = &'static str> {
+    decksmith::catalog::Catalog::embedded()
+        .expect("the shipped data loads")
+        .games
+        .keys()
+        .map(String::as_str)
+}
+
+/// Every example deck of every shipped game (`examples/decks/<game>/*.deck`), in path order.
+pub fn example_decks() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for game in games() {
+        for entry in std::fs::read_dir(root().join("examples/decks").join(game)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "deck") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}

@@ -6,8 +6,7 @@ use super::state::State;
 use super::JForce;
 use crate::card_db::Game;
 use crate::catalog::Catalog;
-use crate::engine::random::{player_seed, SelfPlay};
-use crate::engine::script::game_seed;
+use crate::engine::testing::{conformance, example_decks, example_game};
 use crate::engine::{Engine, Player, SeatDeck, Setup, Value};
 
 fn game() -> &'static Game {
@@ -787,114 +786,16 @@ fn illegal_actions_say_why() {
     assert!(why.contains("takes no target"), "{why}");
 }
 
-#[test]
-fn every_legal_action_prints_as_script_text_that_parses_back_to_it() {
-    let decks = [
-        "examples/decks/jforce/legal-ember-rush.deck",
-        "examples/decks/jforce/legal-chrono-loop.deck",
-        "examples/decks/jforce/legal-titan-wall.deck",
-    ]
-    .map(|p| {
-        let text =
-            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
-                .unwrap();
-        let file = crate::diagnostic::SourceFile::new(p, text.clone());
-        crate::engine::script::seat_deck(
-            &crate::deck::encoding::text::parse(&text),
-            game(),
-            &[],
-            &file,
-        )
-        .unwrap()
-    });
-    let mut checked = 0;
-    for g in 0..40u64 {
-        let setup = Setup {
-            game: game(),
-            decks: [
-                decks[(g % 3) as usize].clone(),
-                decks[((g + 1) % 3) as usize].clone(),
-            ],
-            seed: g,
-            first: None,
-        };
-        let mut events = Vec::new();
-        let mut state = JForce::setup(&setup, &mut events).unwrap();
-        let mut rng = crate::engine::rng::Rng::new(g);
-        let mut actions = Vec::new();
-        while JForce::outcome(&state).is_none() {
-            actions.clear();
-            JForce::legal_actions(&state, &mut actions);
-            for a in &actions {
-                let text = a.to_string();
-                let parsed =
-                    JForce::parse_action(&state, &text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-                // Same effect: the same events from the same state.
-                let (mut s1, mut s2) = (state.clone(), state.clone());
-                let (mut e1, mut e2) = (Vec::new(), Vec::new());
-                JForce::apply(&mut s1, a, &mut e1).unwrap();
-                JForce::apply(&mut s2, &parsed, &mut e2)
-                    .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-                assert_eq!(e1, e2, "`{text}`");
-                checked += 1;
-            }
-            let a = *rng.pick(&actions).unwrap();
-            events.clear();
-            JForce::apply(&mut state, &a, &mut events).unwrap();
-        }
-    }
-    assert!(checked > 5_000, "{checked}");
-}
-
 /// The engine's strongest test: thousands of seeded games between the shipped decks, with
 /// invariants and every action's HP and Charge changes checked after every action.
 #[test]
-fn seeded_self_play_never_breaks_an_invariant() {
-    let files = [
-        "examples/decks/jforce/legal-ember-rush.deck",
-        "examples/decks/jforce/legal-chrono-loop.deck",
-        "examples/decks/jforce/legal-titan-wall.deck",
-    ];
-    let decks = files.map(|p| {
-        let text =
-            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
-                .unwrap();
-        let file = crate::diagnostic::SourceFile::new(p, text.clone());
-        crate::engine::script::seat_deck(
-            &crate::deck::encoding::text::parse(&text),
-            game(),
-            &[],
-            &file,
-        )
-        .unwrap()
-    });
-    let mut player = SelfPlay::<JForce>::new(true);
-    let mut reasons = std::collections::BTreeMap::new();
-    let games = 3_000u64;
-    for g in 0..games {
-        let seed = game_seed(2024, g);
-        let setup = Setup {
-            game: game(),
-            decks: [
-                decks[(g % 3) as usize].clone(),
-                decks[(g / 3 % 3) as usize].clone(),
-            ],
-            seed,
-            first: None,
-        };
-        let result = player
-            .play(&setup, player_seed(seed))
-            .unwrap_or_else(|v| panic!("{v}"));
-        assert!(
-            result.outcome.winner.is_some(),
-            "J Force has no draws: {result:?}"
-        );
-        *reasons.entry(result.outcome.reason).or_insert(0) += 1;
-    }
+fn seeded_games_conform() {
+    let decks = example_decks::<JForce>();
     // Both ways to lose happen in random play.
-    assert!(
-        reasons.get("hp-zero").copied().unwrap_or(0) > 0,
-        "{reasons:?}"
+    conformance::<JForce>(
+        |g| example_game::<JForce>(&decks, g),
+        3000,
+        &["hp-zero", "deck-out"],
     );
 }
 

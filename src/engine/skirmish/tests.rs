@@ -5,7 +5,7 @@ use super::*;
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::SourceFile;
-use crate::engine::random::{player_seed, SelfPlay};
+use crate::engine::testing::conformance;
 use crate::engine::SeatDeck;
 use std::sync::OnceLock;
 
@@ -1010,22 +1010,16 @@ fn oracle_play(games: u64, seed: u64) -> [u32; 4] {
     seen
 }
 
-/// The shared random player (`engine::random`), checking `check_invariants` and
-/// `check_transition` after every action.
+/// The shared conformance suite: the shared random player checking `check_invariants` and
+/// `check_transition` after every action, scripts read back, seeds replayed.
 #[test]
-fn five_thousand_random_games_keep_every_invariant() {
-    let mut player = SelfPlay::<Skirmish>::new(true);
-    let mut decks_rng = Rng::new(0x5eed);
-    let mut seen = [0u32; 4];
-    for g in 0..5000 {
-        let setup = random_setup(g, 0x5eed, &mut decks_rng);
-        let result = player
-            .play(&setup, player_seed(setup.seed))
-            .unwrap_or_else(|v| panic!("game {g}: {v}"));
-        seen[ending(&result.outcome)] += 1;
-    }
+fn seeded_games_conform() {
     // Every ending happens.
-    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    conformance::<Skirmish>(
+        |g| random_setup(g, 0x5eed, &mut Rng::new(0x5eed ^ g)),
+        5000,
+        &["health-zero", "both-zero", "round-limit"],
+    );
 }
 
 #[test]
@@ -1057,36 +1051,4 @@ fn fast_random_play_is_deterministic_and_ends_every_game() {
         };
         assert_eq!(run(), run());
     }
-}
-
-#[test]
-fn a_seed_and_a_script_replay_identically() {
-    let game = game();
-    let deck: Vec<u32> = casual_deck(&mut Rng::new(5));
-    let transcript = || {
-        let setup = Setup {
-            game,
-            decks: [deck.clone(), deck.clone()].map(|d| SeatDeck {
-                zones: vec![("main".into(), d)],
-                stacked: false,
-            }),
-            seed: 2024,
-            first: None,
-        };
-        let mut events = Vec::new();
-        let mut st = Skirmish::setup(&setup, &mut events).unwrap();
-        let mut actions = Vec::new();
-        let mut players = Rng::new(1);
-        while Skirmish::outcome(&st).is_none() {
-            Skirmish::legal_actions(&st, &mut actions);
-            let a = players.pick(&actions).unwrap().clone();
-            // Through the script syntax and back.
-            let a = Skirmish::parse_action(&st, &a.to_string()).unwrap();
-            Skirmish::apply(&mut st, &a, &mut events).unwrap();
-        }
-        text(&events)
-    };
-    let a = transcript();
-    assert_eq!(a, transcript());
-    assert!(a.lines().count() > 50);
 }

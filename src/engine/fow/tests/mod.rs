@@ -7,7 +7,6 @@ mod rules;
 use super::{Action, Event, Fow, State};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
-use crate::deck::encoding::text;
 use crate::engine::{Engine, Player, SeatDeck, Setup, Value};
 
 pub const FILLER: &str = "Radiant Squire";
@@ -21,30 +20,6 @@ pub fn game() -> &'static Game {
 
 fn index(game: &Game, name: &str) -> u32 {
     game.find(name).unwrap_or_else(|| panic!("no card {name}")) as u32
-}
-
-/// A deck from a `.deck` list (zones by header), shuffled by the seed.
-pub fn deck_from_list(game: &Game, list: &str) -> SeatDeck {
-    let deck = text::parse(list);
-    let mut zones: Vec<(String, Vec<u32>)> = Vec::new();
-    for zone in &deck.zones {
-        let id = game
-            .zone_for_header(&zone.name)
-            .unwrap_or_else(|| panic!("zone {}", zone.name))
-            .id
-            .clone();
-        let mut cards = Vec::new();
-        for e in &zone.entries {
-            for _ in 0..e.count {
-                cards.push(index(game, &e.card));
-            }
-        }
-        zones.push((id, cards));
-    }
-    SeatDeck {
-        zones,
-        stacked: false,
-    }
 }
 
 /// A stacked deck: main and stones top card first.

@@ -1,0 +1,136 @@
+//! The conformance suite every engine runs once from its own tests: what the [`Engine`] trait
+//! promises, checked by seeded random play, so that no engine keeps its own copy of these
+//! tests. The engine brings only the games to play (its `setup` of game `g`) and the endings
+//! random play must reach.
+
+use super::random::{player_seed, SelfPlay};
+use super::rng::Rng;
+use super::script::{game_seed, seat_deck};
+use super::{Engine, SeatDeck, Setup};
+use crate::card_db::Game;
+use crate::catalog::Catalog;
+use crate::deck::encoding::text;
+use crate::diagnostic::SourceFile;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Games whose every step is also checked one action at a time (every legal action printed
+/// and read back, the random shortcut against the whole list).
+const STEPPED_GAMES: u64 = 40;
+
+/// Runs the suite: `games` random games from `setup(0..games)` with every invariant and
+/// transition checked after every action; the first games again step by step, each legal
+/// action printed and parsed back to itself and the random player's shortcut compared with
+/// picking from the listed actions; and one game played twice, which must not differ.
+/// Every reason in `endings` must end at least one game.
+pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64, endings: &[&str]) {
+    let mut player = SelfPlay::<E>::new(true);
+    let mut reasons = BTreeMap::new();
+    for g in 0..games {
+        let s = setup(g);
+        let result = player
+            .play(&s, player_seed(s.seed))
+            .unwrap_or_else(|v| panic!("{} game {g}: {v}", E::GAME));
+        *reasons.entry(result.outcome.reason).or_insert(0u32) += 1;
+    }
+    for want in endings {
+        assert!(reasons.contains_key(*want), "{}: {reasons:?}", E::GAME);
+    }
+    for g in 0..games.min(STEPPED_GAMES) {
+        step_by_step::<E>(&setup(g));
+    }
+    let s = setup(1);
+    assert_eq!(
+        step_by_step::<E>(&s),
+        step_by_step::<E>(&s),
+        "{}: the same seed played a different game",
+        E::GAME
+    );
+    let mut again = SelfPlay::<E>::new(false);
+    assert_eq!(
+        again.play(&s, player_seed(s.seed)),
+        again.play(&s, player_seed(s.seed)),
+        "{}: the same seed ended differently",
+        E::GAME
+    );
+}
+
+/// Plays one random game from `setup`, checking at every step that each legal action reads
+/// back from its own script text and that [`Engine::random_action`] chooses what picking from
+/// [`Engine::legal_actions`] chooses, drawing the same numbers. Returns the transcript.
+fn step_by_step<E: Engine>(setup: &Setup<'_>) -> Vec<String> {
+    let seed = setup.seed;
+    let mut events = Vec::new();
+    let mut state = E::setup(setup, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let (mut listed, mut shortcut) = (Rng::new(player_seed(seed)), Rng::new(player_seed(seed)));
+    let (mut legal, mut some) = (Vec::new(), Vec::new());
+    while E::outcome(&state).is_none() {
+        legal.clear();
+        E::legal_actions(&state, &mut legal);
+        for action in &legal {
+            let text = action.to_string();
+            let back = E::parse_action(&state, &text)
+                .unwrap_or_else(|e| panic!("seed {seed}: `{text}` does not parse: {e}"));
+            assert_eq!(
+                &back, action,
+                "seed {seed}: `{text}` reads back differently"
+            );
+        }
+        let picked = listed.pick(&legal).expect("a legal action").clone();
+        let i = E::random_action(&state, &mut shortcut, &mut some).expect("a choice");
+        assert_eq!(some.get(i), Some(&picked), "seed {seed}");
+        E::apply(&mut state, &picked, &mut events)
+            .unwrap_or_else(|e| panic!("seed {seed}: `{picked}`: {e}"));
+    }
+    assert_eq!(
+        listed.next_u64(),
+        shortcut.next_u64(),
+        "seed {seed}: the random shortcut drew differently"
+    );
+    events.iter().map(ToString::to_string).collect()
+}
+
+/// The shipped legal example decks of `E` (`examples/decks/<game>/legal-*.deck`), in name
+/// order: the decks engines without a deck generator of their own play in [`conformance`].
+pub fn example_decks<E: Engine>() -> Vec<SeatDeck> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/decks")
+        .join(E::GAME);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("legal-"))
+        })
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("an example deck");
+            let file = SourceFile::new(path.display().to_string(), text.clone());
+            seat_deck(&text::parse(&text), game::<E>(), &[], &file)
+                .unwrap_or_else(|p| panic!("{}: {p:?}", path.display()))
+        })
+        .collect()
+}
+
+/// Game `g` between two of `decks`, every pairing in turn, on a seed of its own.
+pub fn example_game<E: Engine>(decks: &[SeatDeck], g: u64) -> Setup<'static> {
+    let n = decks.len() as u64;
+    Setup {
+        game: game::<E>(),
+        decks: [
+            decks[(g % n) as usize].clone(),
+            decks[(g / n % n) as usize].clone(),
+        ],
+        seed: game_seed(2024, g),
+        first: None,
+    }
+}
+
+/// The shipped card database of `E`.
+pub fn game<E: Engine>() -> &'static Game {
+    &Catalog::embedded().expect("the shipped data loads").games[E::GAME]
+}
