@@ -96,7 +96,7 @@ pub fn apply(
         } => {
             chase_flag(*flag)?;
             rules::play(state, who, *card, *order).map_err(why)?;
-            let info = &state.t.defs[usize::from(card.def)];
+            let info = &state.table.defs[usize::from(card.def)];
             rules::target(state, who, card.name, info.effects.target, target.as_ref())
                 .map_err(why)?;
             let cost = info.cost.clone();
@@ -105,7 +105,7 @@ pub fn apply(
                 .seat(who)
                 .hand
                 .iter()
-                .position(|&c| state.t.def_of(c) == card.def)
+                .position(|&c| state.table.def_of(c) == card.def)
             else {
                 return Err(why(Why::NotInHand {
                     who,
@@ -151,7 +151,7 @@ pub fn apply(
                 Source::Field(aim) => Some(aim),
             };
             let card = rules::ability(state, who, aim, *ability).map_err(why)?;
-            let t = state.t.clone();
+            let t = state.table.clone();
             let info = t.info(card);
             let Some(ab) = info.abilities.get(usize::from(*ability)) else {
                 return Err(why(Why::NoAbility {
@@ -211,7 +211,7 @@ pub fn apply(
         }
         Action::Judgment { target, pay, .. } => {
             rules::judgment(state, who).map_err(why)?;
-            let t = state.t.clone();
+            let t = state.table.clone();
             let ruler = t.info(state.seat(who).ruler);
             let Some(j) = &ruler.judgment else {
                 return Err(why(Why::NoJudgment { ruler: ruler.name }));

@@ -3,7 +3,7 @@
 //! resolve the last item added, and priority then returns to the turn player (FW-A07 (a)).
 
 use super::cards::{Inst, Kind};
-use super::effects::{self, Ctx};
+use super::effects::{self, EffectSource};
 use super::event::Event;
 use super::state::{Item, ObjKind, ObjRef, RulerAt, State, Step, What};
 use super::{battle, turn};
@@ -39,7 +39,7 @@ fn resolve_top(state: &mut State, events: &mut Vec<Event>) {
     let Some(item) = state.chase.pop() else {
         return;
     };
-    let t = state.t.clone();
+    let t = state.table.clone();
     match item.what {
         What::Card { inst, order } => {
             let info = t.info(inst);
@@ -50,7 +50,7 @@ fn resolve_top(state: &mut State, events: &mut Vec<Event>) {
             });
             match info.kind {
                 Kind::Chant => {
-                    let ctx = Ctx {
+                    let ctx = EffectSource {
                         who: item.who,
                         source_name: info.name,
                         source: None,
@@ -118,7 +118,7 @@ fn resolve_top(state: &mut State, events: &mut Vec<Event>) {
                 ability: true,
             });
             if let Some(ab) = info.abilities.get(usize::from(index)) {
-                let ctx = Ctx {
+                let ctx = EffectSource {
                     who: item.who,
                     source_name: info.name,
                     source,

@@ -9,7 +9,7 @@ use crate::engine::{Outcome, Player};
 
 /// Who runs an effect list, from which card, at what.
 #[derive(Debug, Clone, Copy)]
-pub struct Ctx {
+pub struct EffectSource {
     pub who: Player,
     pub source_name: &'static str,
     /// The card itself in the field, for `this`.
@@ -18,7 +18,7 @@ pub struct Ctx {
     pub filter: Option<Filter>,
 }
 
-pub fn run(state: &mut State, ctx: &Ctx, fx: &[Fx], events: &mut Vec<Event>) {
+pub fn run(state: &mut State, ctx: &EffectSource, fx: &[Fx], events: &mut Vec<Event>) {
     for &f in fx {
         if state.outcome.is_some() {
             return;
@@ -29,7 +29,7 @@ pub fn run(state: &mut State, ctx: &Ctx, fx: &[Fx], events: &mut Vec<Event>) {
 }
 
 /// The object an effect aims at, if it is still there and still a legal choice.
-fn aimed(state: &State, ctx: &Ctx, to: To) -> Option<ObjRef> {
+fn aimed(state: &State, ctx: &EffectSource, to: To) -> Option<ObjRef> {
     match to {
         To::This => ctx
             .source
@@ -43,7 +43,7 @@ fn aimed(state: &State, ctx: &Ctx, to: To) -> Option<ObjRef> {
     }
 }
 
-fn one(state: &mut State, ctx: &Ctx, f: Fx, events: &mut Vec<Event>) {
+fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut Vec<Event>) {
     let player = |to: To| match to {
         To::Own => Some(ctx.who),
         To::Enemy => Some(ctx.who.other()),
@@ -341,7 +341,7 @@ pub fn enter(
         serial: obj.serial,
     };
     state.seat_mut(who).field.push(obj);
-    let t = state.t.clone();
+    let t = state.table.clone();
     let info = t.info(inst);
     let effects = match (kind, &info.judgment) {
         (ObjKind::JRuler, Some(j)) => &j.effects,
@@ -353,7 +353,7 @@ pub fn enter(
             card: card_ref(state, r),
         });
     }
-    let ctx = Ctx {
+    let ctx = EffectSource {
         who,
         source_name: state.obj(r).map_or(info.name, |o| state.obj_name(o)),
         source: Some(r),

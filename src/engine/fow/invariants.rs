@@ -16,7 +16,7 @@ pub fn check(state: &State) -> Result<(), String> {
 }
 
 fn cards_conserved(state: &State) -> Result<(), String> {
-    let n = state.t.insts.len();
+    let n = state.table.insts.len();
     let mut seen = vec![0u8; n];
     let mut mark = |inst: u16, owner: Player, zone: &str| -> Result<(), String> {
         let i = usize::from(inst);

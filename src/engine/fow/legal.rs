@@ -109,7 +109,7 @@ pub fn aim(state: &State, r: ObjRef) -> Aim {
 fn distinct_hand(state: &State, who: Player) -> Vec<Named> {
     let mut cards: Vec<Named> = Vec::new();
     for &inst in &state.seat(who).hand {
-        let def = state.t.def_of(inst);
+        let def = state.table.def_of(inst);
         if !cards.iter().any(|c| c.def == def) {
             cards.push(Named {
                 def,
@@ -134,7 +134,7 @@ fn each_mulligan(state: &State, who: Player, visit: &mut dyn FnMut(Bottom)) {
         .hand
         .iter()
         .map(|&i| Named {
-            def: state.t.def_of(i),
+            def: state.table.def_of(i),
             name: state.info(i).name,
         })
         .collect();
@@ -212,7 +212,7 @@ fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> 
     let hand = &state.seat(who).hand;
     let hand: Vec<Def> = hand[..hand.len().min(32)]
         .iter()
-        .map(|&i| state.t.def_of(i))
+        .map(|&i| state.table.def_of(i))
         .collect();
     // The different cards still free and how many of each, at their first free position.
     let free_kinds = |used: u32| {
@@ -255,7 +255,7 @@ fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> 
         let i = next?;
         let card = state.seat(who).hand[i];
         chosen.push(Named {
-            def: state.t.def_of(card),
+            def: state.table.def_of(card),
             name: state.info(card).name,
         })?;
         used |= 1 << i;
@@ -299,10 +299,10 @@ fn plays(
     let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
     let hand = &state.seat(who).hand;
     for (i, &inst) in hand.iter().enumerate() {
-        let def = state.t.def_of(inst);
+        let def = state.table.def_of(inst);
         let info = state.info(inst);
         // Affordability first: it rules out most cards, and it is the cheapest check.
-        if info.cost.total() > stones || hand[..i].iter().any(|&c| state.t.def_of(c) == def) {
+        if info.cost.total() > stones || hand[..i].iter().any(|&c| state.table.def_of(c) == def) {
             continue;
         }
         let card = Named {

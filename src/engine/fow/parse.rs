@@ -243,7 +243,7 @@ fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -
 fn def_by_name(state: &State, name: &str, kinds: &[Kind]) -> Option<Named> {
     let key = names::key(name);
     state
-        .t
+        .table
         .defs
         .iter()
         .enumerate()
@@ -263,7 +263,7 @@ fn hand_card(state: &State, name: &str) -> Result<Named, String> {
             did_you_mean(
                 name,
                 state
-                    .t
+                    .table
                     .defs
                     .iter()
                     .filter(|d| d.kind != Kind::Stone && d.kind != Kind::Ruler)
@@ -351,7 +351,7 @@ fn payment(state: &State, who: Player, text: Option<&str>, cost: &Cost) -> Resul
                 did_you_mean(
                     name,
                     state
-                        .t
+                        .table
                         .defs
                         .iter()
                         .filter(|d| d.kind == Kind::Stone)
@@ -374,7 +374,7 @@ fn play(state: &State, who: Player, text: &str, chase: bool) -> Result<Action, S
         _ => (c.head, false),
     };
     let card = hand_card(state, name)?;
-    let cost = state.t.defs[usize::from(card.def)].cost.clone();
+    let cost = state.table.defs[usize::from(card.def)].cost.clone();
     Ok(Action::Play {
         who,
         card,

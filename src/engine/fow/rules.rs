@@ -281,7 +281,7 @@ pub fn hand_inst(state: &State, who: Player, card: Named) -> Option<Inst> {
         .hand
         .iter()
         .copied()
-        .find(|&c| state.t.def_of(c) == card.def)
+        .find(|&c| state.table.def_of(c) == card.def)
 }
 
 pub fn field_obj(state: &State, who: Player, aim: &Aim) -> Result<Obj, Why> {
@@ -338,7 +338,7 @@ pub fn play(state: &State, who: Player, card: Named, order: bool) -> Check {
             card: card.name,
         });
     }
-    let info = &state.t.defs[usize::from(card.def)];
+    let info = &state.table.defs[usize::from(card.def)];
     if !matches!(info.kind, Kind::Resonator | Kind::Chant | Kind::Addition) {
         return Err(Why::NotPlayable { card: card.name });
     }
@@ -365,7 +365,7 @@ pub fn play(state: &State, who: Player, card: Named, order: bool) -> Check {
 /// FW-A10 (a): only in your own main phase (battles and chases within it included), with the
 /// ruler ruler side up in the ruler area, once a turn, at no further cost.
 pub fn revolution_order(state: &State, who: Player, card: Named) -> Check {
-    let info = &state.t.defs[usize::from(card.def)];
+    let info = &state.table.defs[usize::from(card.def)];
     if info.kind != Kind::Resonator {
         return Err(Why::OrderNotResonator { card: card.name });
     }

@@ -13,7 +13,7 @@ pub const OPENING_HAND: usize = 5;
 /// randomness is spent at setup (shuffles and the first player), so no RNG is kept.
 #[derive(Debug, Clone)]
 pub struct State {
-    pub(super) t: Arc<Table>,
+    pub(super) table: Arc<Table>,
     pub(super) seats: [Seat; 2],
     /// The chase, bottom first: the last item resolves first.
     pub(super) chase: Vec<Item>,
@@ -181,7 +181,7 @@ impl State {
     }
 
     pub(super) fn owner(&self, inst: Inst) -> Player {
-        if inst < self.t.first_p2 {
+        if inst < self.table.first_p2 {
             Player::P1
         } else {
             Player::P2
@@ -189,7 +189,7 @@ impl State {
     }
 
     pub(super) fn info(&self, inst: Inst) -> &CardInfo {
-        self.t.info(inst)
+        self.table.info(inst)
     }
 
     pub(super) fn find(&self, r: ObjRef) -> Option<usize> {

@@ -2,7 +2,7 @@
 
 use super::action::{Bottom, Named};
 use super::cards::{Defs, Inst, Kind, Table};
-use super::effects::{self, Ctx};
+use super::effects::{self, EffectSource};
 use super::event::{Event, Phase};
 use super::state::{ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE};
 use crate::engine::rng::Rng;
@@ -128,7 +128,7 @@ pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         .try_into()
         .map_err(|_| "two players are needed".to_owned())?;
     let mut state = State {
-        t: table,
+        table,
         seats: [a, b],
         chase: Vec::with_capacity(8),
         battle: None,
@@ -163,7 +163,7 @@ pub fn mulligan(
     let mut hand = state.seat(who).hand.clone();
     let mut chosen = Vec::with_capacity(OPENING_HAND);
     for card in bottom.cards() {
-        let Some(i) = hand.iter().position(|&c| state.t.def_of(c) == card.def) else {
+        let Some(i) = hand.iter().position(|&c| state.table.def_of(c) == card.def) else {
             return Err(IllegalAction(format!(
                 "{who} has no {} left in hand to put on the bottom",
                 card.name
@@ -203,7 +203,7 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
         seat.ordered = false;
     }
     // "At the beginning of your turn" abilities (Sanctuary of Light).
-    let t = state.t.clone();
+    let t = state.table.clone();
     let starters: Vec<ObjRef> = state
         .seat(p)
         .field
@@ -224,7 +224,7 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
     for r in starters {
         let Some(o) = state.obj(r) else { continue };
         let info = t.info(o.inst);
-        let ctx = Ctx {
+        let ctx = EffectSource {
             who: p,
             source_name: info.name,
             source: Some(r),
@@ -333,7 +333,7 @@ pub fn discard(state: &mut State, who: Player, card: Named, events: &mut Vec<Eve
         .seat(who)
         .hand
         .iter()
-        .position(|&c| state.t.def_of(c) == card.def);
+        .position(|&c| state.table.def_of(c) == card.def);
     if let Some(i) = found {
         let inst = state.seat_mut(who).hand.remove(i);
         state.seat_mut(who).grave.push(inst);

@@ -31,7 +31,7 @@ pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) 
         if o.kind != ObjKind::Stone || o.rested {
             continue;
         }
-        let def = state.t.def_of(o.inst);
+        let def = state.table.def_of(o.inst);
         match kinds.iter_mut().find(|k| k.stone.def == def) {
             Some(k) => k.recovered = k.recovered.saturating_add(1),
             None => {
@@ -167,7 +167,7 @@ pub fn check(
     pay: &Payment,
     what: &str,
 ) -> Result<(), IllegalAction> {
-    let attrs = &state.t.attrs;
+    let attrs = &state.table.attrs;
     let total = cost.total();
     let kinds = stone_kinds(state, who);
     for (i, (stone, n)) in pay.parts().enumerate() {
@@ -178,7 +178,7 @@ pub fn check(
             )));
         }
         let is_stone = state
-            .t
+            .table
             .defs
             .get(usize::from(stone.def))
             .is_some_and(|d| d.kind == Kind::Stone);
@@ -215,7 +215,7 @@ pub fn check(
             }
         })
         .unwrap_or(0);
-        let names: Vec<&str> = state.t.attr_names(lacking).collect();
+        let names: Vec<&str> = state.table.attr_names(lacking).collect();
         return Err(IllegalAction(format!(
             "{what} costs {}, and {who}'s recovered magic stones give too little {} will",
             cost.describe(attrs),
@@ -232,13 +232,13 @@ pub fn check(
     }
     let lacking = shortfall(cost, |f| {
         for (stone, n) in pay.parts() {
-            if let Some(d) = state.t.defs.get(usize::from(stone.def)) {
+            if let Some(d) = state.table.defs.get(usize::from(stone.def)) {
                 f(d.attrs, u32::from(n));
             }
         }
     });
     if let Some(bits) = lacking {
-        let names: Vec<&str> = state.t.attr_names(bits).collect();
+        let names: Vec<&str> = state.table.attr_names(bits).collect();
         return Err(IllegalAction(format!(
             "{what} costs {}; {pay} gives too little {} will",
             cost.describe(attrs),
@@ -253,7 +253,7 @@ pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &
     let mut rested: Vec<(Inst, u32)> = Vec::with_capacity(pay.total() as usize);
     for (stone, n) in pay.parts() {
         let mut left = n;
-        let t = &state.t;
+        let t = &state.table;
         for o in &mut state.seats[who.index()].field {
             if left == 0 {
                 break;
@@ -273,7 +273,7 @@ pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &
             player: who,
             stone: state.info(*inst).name,
             will: will.map_or("colourless", |a| {
-                state.t.attrs.get(a).copied().unwrap_or("colourless")
+                state.table.attrs.get(a).copied().unwrap_or("colourless")
             }),
         });
     }

@@ -1,16 +1,23 @@
 //! The J Force TCG engine (`jforce`): every rule of `../shared/rules/000_1347cc0968ba856f.txt`
-//! with the rulings in `docs/rulings.md` (J Force). Split by concern: the compiled card table
-//! (`cards`), the state (`state`), events (`event`), actions and their script language
-//! (`action`), the rules themselves (`rules`), and queries and invariants (`query`).
+//! with the rulings in `docs/rulings.md` (J Force). Files by concern, as Force of Will's:
+//! `cards` (the compiled card table), `state`, `event`, `action` (and how it prints), `parse`
+//! (the script language), `turn` (setup, phases, losing), `effects` (Charge, damage, heals,
+//! destruction, resolving cards), `legal` (enumeration), `apply`, `query` (expectations) and
+//! `invariants`.
 
 pub mod action;
+mod apply;
 pub mod cards;
+mod effects;
 pub mod event;
+mod invariants;
+mod legal;
+mod parse;
 mod query;
-pub mod rules;
 pub mod state;
 #[cfg(test)]
 mod tests;
+mod turn;
 
 pub use action::{Action, UnitRef};
 pub use event::Event;
@@ -31,11 +38,11 @@ impl Engine for JForce {
     type Event = Event;
 
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
-        rules::setup(setup, events)
+        turn::setup(setup, events)
     }
 
     fn legal_actions(state: &State, out: &mut Vec<Action>) {
-        rules::legal_actions(state, out);
+        legal::legal_actions(state, out);
     }
 
     fn apply(
@@ -43,7 +50,7 @@ impl Engine for JForce {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), IllegalAction> {
-        rules::apply(state, action, events)
+        apply::apply(state, action, events)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
@@ -55,7 +62,7 @@ impl Engine for JForce {
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {
-        action::parse(state, text)
+        parse::parse(state, text)
     }
 
     fn query(state: &State, path: &str) -> Result<Value, String> {
@@ -63,10 +70,10 @@ impl Engine for JForce {
     }
 
     fn check_invariants(state: &State) -> Result<(), String> {
-        query::check_invariants(state)
+        invariants::check_invariants(state)
     }
 
     fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
-        query::check_transition(before, events, after)
+        invariants::check_transition(before, events, after)
     }
 }

@@ -2,7 +2,7 @@
 //! Zone), whose turn and phase it is, and the match's RNG. Cards are database indices (`u16`);
 //! names come from the shared card table, so cloning a state copies numbers only.
 
-use super::cards::{Aim, Table};
+use super::cards::{AbilityInfo, Aim, Table};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
 use std::sync::Arc;
@@ -206,4 +206,16 @@ impl State {
             _ => None,
         }
     }
+}
+
+/// Every activated ability of a unit: its base card's, then each Evolution's.
+pub fn abilities<'t>(
+    table: &'t Table,
+    unit: &'t Unit,
+) -> impl Iterator<Item = &'t AbilityInfo> + 't {
+    table.card(unit.card).abilities.iter().chain(
+        unit.evolutions
+            .iter()
+            .flat_map(move |&e| table.card(e).abilities.iter()),
+    )
 }

@@ -207,7 +207,7 @@ impl Table {
     fn take(&mut self, p: Player, name: &str, stones: bool) -> u16 {
         let def = self
             .state
-            .t
+            .table
             .defs
             .iter()
             .position(|d| d.name == name)
@@ -220,7 +220,7 @@ impl Table {
         };
         let i = pile
             .iter()
-            .rposition(|&c| usize::from(self.state.t.insts[usize::from(c)]) == def)
+            .rposition(|&c| usize::from(self.state.table.insts[usize::from(c)]) == def)
             .unwrap_or_else(|| panic!("{p} has no {name} left to take"));
         pile.remove(i)
     }
@@ -232,7 +232,7 @@ impl Table {
         use super::state::ObjKind;
         let stone = self
             .state
-            .t
+            .table
             .defs
             .iter()
             .any(|d| d.name == name && d.kind == Kind::Stone);
