@@ -5,8 +5,8 @@
 
 use super::cards::Kind;
 use super::event::{DrawCause, Event};
-use super::rules::end_reason;
 use super::state::{End, Phase, State};
+use super::turn::end_reason;
 use super::ROUND_LIMIT;
 use crate::engine::Player;
 

@@ -2,8 +2,8 @@
 //! path deck statistics and the benchmark take. Each player picks uniformly among the cards
 //! in hand and never sees the other's pick (SK-A19); discards are uniform too.
 
-use super::rules::{self, Quiet};
 use super::state::{Phase, State};
+use super::turn::{self, Quiet};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
 
@@ -23,13 +23,13 @@ pub(super) fn step(state: &mut State, players: &mut Rng) {
                 let n = state.seats[p.index()].hand_len();
                 (n > 0).then(|| players.below(n))
             });
-            rules::play_round(state, picks, &mut Quiet);
+            turn::play_round(state, picks, &mut Quiet);
         }
         Phase::Discard => {
             for p in Player::BOTH {
                 while state.phase == Phase::Discard && state.seats[p.index()].excess() > 0 {
                     let n = state.seats[p.index()].hand_len();
-                    rules::discard(state, p, players.below(n), &mut Quiet);
+                    turn::discard(state, p, players.below(n), &mut Quiet);
                 }
             }
         }

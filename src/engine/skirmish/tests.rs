@@ -6,7 +6,8 @@ use crate::card_db::{Card, Effect, Game, Target};
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::SourceFile;
 use crate::engine::testing::conformance;
-use crate::engine::SeatDeck;
+use crate::engine::rng::Rng;
+use crate::engine::{Player, SeatDeck};
 use std::sync::OnceLock;
 
 /// Cards with the text effects no shipped card uses (damage, an enemy heal, a multi-card

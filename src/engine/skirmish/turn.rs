@@ -4,10 +4,11 @@
 
 use super::cards::{bit, CardInfo, Colour, Kind, Table, Text};
 use super::event::{CardName, DrawCause, Event, Played};
-use super::state::{End, Phase, Seat, State};
+use super::state::{End, Phase, Seat, State, OPENING_HAND};
 use super::ROUND_LIMIT;
 use crate::engine::rng::Rng;
-use crate::engine::Player;
+use crate::engine::{Player, Setup};
+use std::sync::Arc;
 
 /// Where events go.
 pub trait Sink {
@@ -366,4 +367,84 @@ fn bit_name(b: u8) -> &'static str {
         .iter()
         .find(|(_, x)| *x == b)
         .map_or("text", |(n, _)| n)
+}
+
+/// Two decks made ready to play any number of games: the card table is built and checked
+/// once; each game then costs a shuffle and the rounds.
+#[derive(Debug, Clone)]
+pub struct Duel {
+    table: Arc<Table>,
+    /// Each seat's deck, top card first.
+    orders: [Vec<Kind>; 2],
+    stacked: [bool; 2],
+}
+
+impl Duel {
+    pub fn new(setup: &Setup<'_>) -> Result<Duel, String> {
+        if let Some(first) = setup.first {
+            return Err(format!(
+                "skirmish has no first player ({first} was named): both players act at once \
+                 in every round"
+            ));
+        }
+        let (table, orders) = Table::build(setup.game, &setup.decks)?;
+        Ok(Duel {
+            table: Arc::new(table),
+            orders,
+            stacked: [setup.decks[0].stacked, setup.decks[1].stacked],
+        })
+    }
+
+    /// Setup: shuffle (unless stacked) and draw the opening hands, from `seed`.
+    pub fn start(&self, seed: u64, events: &mut Vec<Event>) -> State {
+        self.start_with(seed, events)
+    }
+
+    /// Like [`Duel::start`], recording nothing (random self-play).
+    pub fn start_quiet(&self, seed: u64) -> State {
+        self.start_with(seed, &mut Quiet)
+    }
+
+    fn start_with<S: Sink>(&self, seed: u64, sink: &mut S) -> State {
+        let mut rng = Rng::new(seed);
+        let mut seats = [Seat::new(&self.orders[0]), Seat::new(&self.orders[1])];
+        for p in Player::BOTH {
+            let seat = &mut seats[p.index()];
+            let cards = seat.deck().len();
+            if self.stacked[p.index()] {
+                sink.emit(|| Event::Stacked { player: p, cards });
+            } else {
+                rng.shuffle(seat.deck_mut());
+                sink.emit(|| Event::Shuffle { player: p, cards });
+            }
+        }
+        for p in Player::BOTH {
+            let seat = &mut seats[p.index()];
+            let mut hand = [0 as Kind; OPENING_HAND];
+            let mut n = 0;
+            while n < OPENING_HAND {
+                match seat.draw() {
+                    Some(k) => {
+                        hand[n] = k;
+                        n += 1;
+                    }
+                    None => break,
+                }
+            }
+            sink.emit(|| Event::OpeningHand {
+                player: p,
+                cards: hand[..n]
+                    .iter()
+                    .map(|&k| CardName(self.table.name(k)))
+                    .collect(),
+            });
+        }
+        State {
+            table: Arc::clone(&self.table),
+            seats,
+            rng,
+            round: 0,
+            phase: Phase::Pick,
+        }
+    }
 }

@@ -1,0 +1,155 @@
+//! Applying an action: both picks or the discards are checked before anything changes, so a
+//! refused action leaves the state as it was.
+
+use super::action::{Action, CardRef};
+use super::cards::Kind;
+use super::event::Event;
+use super::state::{End, Phase, State};
+use super::turn;
+use super::ROUND_LIMIT;
+use crate::engine::{IllegalAction, Player};
+
+pub fn apply(
+    state: &mut State,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), IllegalAction> {
+    match action {
+        Action::Round { p1, p2 } => {
+            let picks = [
+                check_pick(state, Player::P1, p1.as_ref())?,
+                check_pick(state, Player::P2, p2.as_ref())?,
+            ];
+            turn::play_round(state, picks, events);
+        }
+        Action::Discard { player, cards } => {
+            let positions = check_discard(state, *player, cards)?;
+            for pos in positions {
+                turn::discard(state, *player, pos, events);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn not_now(state: &State, what: &str) -> Option<IllegalAction> {
+    match state.phase {
+        Phase::Over(end) => Some(IllegalAction(format!(
+            "the game is over ({}); no more {what}",
+            match end {
+                End::Won(p) => format!("{p} won"),
+                End::Draw => "a draw".to_owned(),
+                End::Unfinished => format!("stopped after {ROUND_LIMIT} rounds"),
+            }
+        ))),
+        _ => None,
+    }
+}
+
+fn hand_names(state: &State, player: Player) -> String {
+    let mut names: Vec<&str> = state
+        .seat(player)
+        .hand()
+        .iter()
+        .map(|&k| &*state.table.card(k).name)
+        .collect();
+    names.sort_unstable();
+    if names.is_empty() {
+        "empty".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+fn check_pick(
+    state: &State,
+    player: Player,
+    pick: Option<&CardRef>,
+) -> Result<Option<usize>, IllegalAction> {
+    if let Some(e) = not_now(state, "rounds") {
+        return Err(e);
+    }
+    if state.phase == Phase::Discard {
+        let owing: Vec<String> = Player::BOTH
+            .iter()
+            .filter(|&&p| state.seat(p).excess() > 0)
+            .map(|&p| {
+                let seat = state.seat(p);
+                format!(
+                    "{p} must discard {} down to the hand limit of {}",
+                    seat.excess(),
+                    seat.hand_limit
+                )
+            })
+            .collect();
+        return Err(IllegalAction(format!(
+            "the round cannot start yet: {} before the draw phase (SK-A16)",
+            owing.join(" and ")
+        )));
+    }
+    let seat = state.seat(player);
+    match pick {
+        None if seat.hand_len() == 0 => Ok(None),
+        None => Err(IllegalAction(format!(
+            "{player} must play a card: playing is mandatory while the hand holds cards \
+             (SK-A14); {player}'s hand: {}",
+            hand_names(state, player)
+        ))),
+        Some(card) => seat.find_in_hand(card.kind).map(Some).ok_or_else(|| {
+            IllegalAction(format!(
+                "{player} has no {} in hand; {player}'s hand: {}",
+                card.name,
+                hand_names(state, player)
+            ))
+        }),
+    }
+}
+
+/// Hand positions to discard, one after the other (each position is valid after the
+/// previous discards, which move the last hand card into the freed slot).
+fn check_discard(
+    state: &State,
+    player: Player,
+    cards: &[CardRef],
+) -> Result<Vec<usize>, IllegalAction> {
+    if let Some(e) = not_now(state, "discards") {
+        return Err(e);
+    }
+    let seat = state.seat(player);
+    let owed = if state.phase == Phase::Discard {
+        seat.excess()
+    } else {
+        0
+    };
+    if owed == 0 {
+        return Err(IllegalAction(format!(
+            "{player} has nothing to discard: discards happen after the end phase, only down \
+             to the hand limit ({player} holds {} of {})",
+            seat.hand_len(),
+            seat.hand_limit
+        )));
+    }
+    if cards.len() > owed {
+        return Err(IllegalAction(format!(
+            "{player} discards {} cards but owes {owed}: only down to the hand limit of {}",
+            cards.len(),
+            seat.hand_limit
+        )));
+    }
+    let mut hand: Vec<Kind> = seat.hand().to_vec();
+    let mut positions = Vec::with_capacity(cards.len());
+    for card in cards {
+        let Some(pos) = hand.iter().position(|&k| k == card.kind) else {
+            return Err(IllegalAction(format!(
+                "{player} has no{} {} in hand to discard; {player}'s hand: {}",
+                if positions.is_empty() { "" } else { " other" },
+                card.name,
+                hand_names(state, player)
+            )));
+        };
+        // Mirror `Seat::hand_to_discard`: the last hand card fills the slot.
+        hand.swap_remove(pos);
+        positions.push(pos);
+    }
+    Ok(positions)
+}
