@@ -5,8 +5,8 @@ use super::*;
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::SourceFile;
-use crate::engine::testing::conformance;
 use crate::engine::rng::Rng;
+use crate::engine::testing::conformance;
 use crate::engine::{Player, SeatDeck};
 use std::sync::OnceLock;
 
