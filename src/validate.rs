@@ -26,6 +26,7 @@ pub const RULE_IDS: &[&str] = &[
     "combination-banned",
     "set-legality",
     "evolution",
+    "printing",
 ];
 
 /// What a rule id checks, in one line (SARIF's rule descriptions, summary tables).
@@ -45,6 +46,7 @@ pub fn rule_summary(rule: &str) -> Option<&'static str> {
         "combination-banned" => "no group of cards banned together",
         "set-legality" => "only cards from the format's sets",
         "evolution" => "each evolution level's previous level is in the deck (warning)",
+        "printing" => "each printing a list names is one the card database knows (warning)",
         _ => return None,
     })
 }
@@ -174,6 +176,39 @@ struct Line<'d> {
     zone: usize,
 }
 
+/// The `printing` warning for an entry naming a printing the database does not know for its
+/// card. The printing stays as written: a wrong guess would be worse than the warning.
+fn printing(entry: &Entry, card: &Card) -> Option<Finding> {
+    let p = entry.printing.as_ref()?;
+    let set_matches = p.set.eq_ignore_ascii_case(card.set());
+    let number_matches = match (&p.number, card.number) {
+        (Some(written), Some(known)) => written.trim_start_matches('0') == known.to_string(),
+        _ => true,
+    };
+    if set_matches && number_matches {
+        return None;
+    }
+    let known = match card.number {
+        Some(n) => format!("({}) {n}", card.set()),
+        None => format!("({})", card.set()),
+    };
+    let mut f = Finding::error(
+        "printing",
+        format!(
+            "the card database has no printing {p} of `{}`; it knows {known}",
+            card.name()
+        ),
+    )
+    .help(format!(
+        "correct the printing to {known}, or leave it out; the deck is checked as `{}` either way",
+        card.name()
+    ))
+    .card(card.name())
+    .at(entry);
+    f.severity = Severity::Warning;
+    Some(f)
+}
+
 /// Validates a deck against a format of `game` on `date` (which picks the ban-list revision).
 pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdict {
     let mut findings = Vec::new();
@@ -182,6 +217,14 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
         f.help = p.help.clone();
         f.span = p.span.clone();
         f.line = p.line;
+        findings.push(f);
+    }
+    for w in &deck.warnings {
+        let mut f = Finding::error("parse", w.message.clone());
+        f.severity = Severity::Warning;
+        f.help = w.help.clone();
+        f.span = w.span.clone();
+        f.line = w.line;
         findings.push(f);
     }
 
@@ -197,6 +240,12 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
             game.zone_index_for_header(&zone.name, &mut key)
         };
         deck_zones.push(zone_index);
+        // Cards under consideration are not part of the deck; an empty zone the game lacks
+        // (Cockatrice writes `side` for every game) holds nothing to check.
+        let unchecked = crate::deck::is_maybe(&zone.name) || zone.entries.is_empty();
+        if zone_index.is_none() && unchecked {
+            continue;
+        }
         let Some(zone_index) = zone_index else {
             let headers: Vec<&str> = zone_defs.iter().map(|z| z.label()).collect();
             let mut f = Finding::error("parse", format!("unknown zone `{}`", zone.name)).help(
@@ -227,6 +276,9 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
                 .or_else(|| game.find_with(&entry.card, &mut key));
             match found {
                 Some(card) => {
+                    if let Some(f) = printing(entry, &game.cards[card]) {
+                        findings.push(f.zone(&zone_defs[zone_index].id));
+                    }
                     zone_totals[zone_index] = zone_totals[zone_index].saturating_add(entry.count);
                     lines.push(Line {
                         entry,

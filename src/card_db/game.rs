@@ -28,7 +28,7 @@ pub struct Game {
     /// Names and ids exactly as the database spells them: most deck lines match here, which
     /// skips normalising the line's name.
     exact: names::KeyMap<u32>,
-    /// Lookup keys of each zone's id and headers, in zone order.
+    /// Lookup keys of each zone's id, headers and aliases, in zone order.
     zone_keys: Vec<Vec<String>>,
     /// Per card (by index): which zones may hold it, one bit per zone, and whether it is
     /// Legendary — derived once here so validation compares no strings per deck line.
@@ -51,6 +51,7 @@ impl Game {
             .map(|z| {
                 std::iter::once(&z.id)
                     .chain(&z.headers)
+                    .chain(&z.aliases)
                     .map(|h| names::key(h))
                     .collect()
             })

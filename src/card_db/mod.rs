@@ -91,6 +91,10 @@ pub struct ZoneDef {
     pub id: String,
     /// Header words that open this zone in a `.deck` list (`Hero`, `Ruler`, `Main`, `Stones`).
     pub headers: Vec<String>,
+    /// Section names other tools give this zone (an Arena list's `Commander`): read as this
+    /// zone, never written.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     /// Card types allowed in the zone.
     pub types: Vec<String>,
     #[serde(default)]

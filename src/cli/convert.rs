@@ -2,8 +2,8 @@
 
 use super::{emit, Context, Status};
 use crate::deck::encoding::{self, code, Encoding};
-use crate::deck::ParseProblem;
-use crate::diagnostic::SourceFile;
+use crate::deck::{Deck, ParseProblem};
+use crate::diagnostic::{render, Problem, SourceFile};
 use crate::error::{plural, read_stdin, read_text, write_atomic, Error};
 use clap::Args;
 use std::io::Write;
@@ -118,11 +118,45 @@ pub fn run(ctx: &Context, args: ConvertArgs, out: &mut dyn Write) -> Result<Stat
         encoding::canonical(&deck, &format.id, game).map_err(|p| refuse(p, "in the deck"))?;
     let written = encoding::write(&canonical, to, game)
         .map_err(|p| refuse(p, &format!("writing it as {to}")))?;
+    warn(&source, &canonical, to, ctx.colour)?;
     match &args.out {
         Some(path) => write_atomic(path, &written, args.force)?,
         None => emit(out, &written)?,
     }
     Ok(Status::Success)
+}
+
+/// Tells on standard error what was read but not kept, and what `to` cannot hold: a
+/// conversion never drops anything silently. (Standard output carries the deck.)
+fn warn(source: &Arc<SourceFile>, deck: &Deck, to: Encoding, colour: bool) -> Result<(), Error> {
+    let mut warnings: Vec<Problem> = deck
+        .warnings
+        .iter()
+        .map(|w| encoding::to_warning(source, "convert", w))
+        .collect();
+    let dropped = encoding::dropped(deck, to);
+    if !dropped.is_empty() {
+        warnings.push(
+            Problem::warning(
+                "convert",
+                format!(
+                    "{to} cannot hold {}, so the output leaves {} out",
+                    dropped.join(", "),
+                    if dropped.len() == 1 { "it" } else { "them" }
+                ),
+            )
+            .help("json, toml and csv keep everything a deck list holds (docs/encodings.md)"),
+        );
+    }
+    if warnings.is_empty() {
+        return Ok(());
+    }
+    std::io::stderr()
+        .write_all(render(&warnings, colour).as_bytes())
+        .map_err(|source| Error::Write {
+            path: PathBuf::from("<stderr>"),
+            source,
+        })
 }
 
 /// Where the deck comes from: standard input, a file, or a deck code given as the argument.

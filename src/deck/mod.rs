@@ -1,5 +1,11 @@
-//! The deck list model shared by every encoding: an optional format and name, and zones of
-//! counted card entries in the order they were written.
+//! The deck list model shared by every encoding: an optional format and name, what people
+//! write about a deck (a description, tags, a banner card), and zones of counted card entries
+//! in the order they were written, each with the printing and tags its list gave it.
+//!
+//! Foreign tools write more than decksmith checks; the model keeps all of it, so that a round
+//! trip loses nothing a target encoding can hold and [`encoding::Holds`] can name what it
+//! cannot. The `maybe` zone (cards under consideration) exists in every game and is never
+//! validated.
 
 pub mod encoding;
 
@@ -10,9 +16,18 @@ pub struct Deck {
     /// Format id from the deck's own header, with where it was written.
     pub format: Option<Located<String>>,
     pub name: Option<Located<String>>,
+    /// Free text about the deck: Cockatrice's comments, a text list's opening `#` lines.
+    pub description: Option<Located<String>>,
+    /// The deck's own tags (Cockatrice's `<tags>`).
+    pub tags: Vec<String>,
+    /// The card shown for the deck in a deck browser (Cockatrice's `<bannerCard>`).
+    pub banner: Option<String>,
     pub zones: Vec<Zone>,
     /// Lines that could not be read; they become `parse` findings.
     pub problems: Vec<ParseProblem>,
+    /// What was read but not kept, or read with a guess (an element Cockatrice writes that
+    /// decksmith has no place for); they become `parse` warnings, and `convert` prints them.
+    pub warnings: Vec<ParseProblem>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,16 +57,52 @@ pub struct Zone {
     pub entries: Vec<Entry>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Entry {
     pub count: u32,
     /// The card's name (or id) as written.
     pub card: String,
     /// The card id, where the encoding carries one.
     pub id: Option<String>,
+    /// The printing the list names (`(JF1) 12`), kept as written: validation warns about one
+    /// the database does not know, and nothing rewrites it.
+    pub printing: Option<Printing>,
+    /// Categories and tags the list gives the entry (Archidekt's `[Ramp]`, `^Combo^`).
+    pub tags: Vec<String>,
     /// Byte range of the whole line, and of the card name within the source.
     pub span: Option<Range<usize>>,
     pub line: Option<u32>,
+}
+
+/// A card's printing: its set code and, where given, its collector number (kept as text:
+/// `12a` and `PLST-2094` are collector numbers too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printing {
+    pub set: String,
+    pub number: Option<String>,
+}
+
+impl std::fmt::Display for Printing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({})", self.set)?;
+        match &self.number {
+            Some(n) => write!(f, " {n}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The id of the zone of cards under consideration, in every game.
+pub const MAYBE: &str = "maybe";
+
+/// Whether a zone name or header names the `maybe` zone: decksmith's `Maybe`, Cockatrice's
+/// and Arena-style lists' `Maybeboard`, Moxfield's `Considering`.
+pub fn is_maybe(name: &str) -> bool {
+    let key = crate::names::key(name);
+    matches!(
+        key.as_str(),
+        "maybe" | "maybeboard" | "maybe board" | "considering"
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +136,7 @@ impl Deck {
         };
         clear(&mut self.format);
         clear(&mut self.name);
+        clear(&mut self.description);
         for zone in &mut self.zones {
             zone.span = None;
             zone.line = None;
@@ -93,7 +145,7 @@ impl Deck {
                 entry.line = None;
             }
         }
-        for problem in &mut self.problems {
+        for problem in self.problems.iter_mut().chain(&mut self.warnings) {
             problem.span = None;
             problem.line = None;
         }

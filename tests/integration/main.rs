@@ -9,6 +9,7 @@ mod db_diff;
 mod docs;
 mod encodings;
 mod examples;
+mod foreign;
 mod fow_match;
 mod json_docs;
 mod json_schema;

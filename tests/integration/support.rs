@@ -145,3 +145,22 @@ pub fn example_decks() -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// A text deck list as an encoding without a description gives it back: without its opening
+/// comment lines.
+pub fn without_description(text: &str) -> String {
+    text.lines()
+        .skip_while(|l| l.starts_with('#'))
+        .flat_map(|l| [l, "\n"])
+        .collect()
+}
+
+/// `text` as it comes back through the encoding `enc`: all of it, or without the description.
+pub fn through(enc: &str, text: &str) -> String {
+    let enc: decksmith::deck::encoding::Encoding = enc.parse().expect("an encoding");
+    if enc.holds().description {
+        text.to_owned()
+    } else {
+        without_description(text)
+    }
+}

@@ -1,29 +1,37 @@
-//! Cockatrice's `.cod` deck files: XML with a `<cockatrice_deck>` root, `<deckname>`,
-//! `<comments>`, and `<zone name="main">` elements holding `<card number="3" name="…"/>`.
+//! Cockatrice's `.cod` deck files: XML with a `<cockatrice_deck>` root holding `<deckname>`,
+//! `<format>`, `<comments>`, `<bannerCard>`, `<tags>` and `<zone name="main">` elements, whose
+//! `<card number="3" name="…" setShortName="…" collectorNumber="…"/>` elements are the cards.
+//!
+//! Read as tolerantly as Cockatrice reads it (`DeckList::readElement` skips what it does not
+//! know): an element or attribute decksmith has no place for is skipped with a warning, never
+//! refused; Cockatrice's bookkeeping (`lastLoadedTimestamp`, a card's `uuid` and `price`, which
+//! the printing determines) is skipped quietly. `<format>` holds Cockatrice's format name: a
+//! decksmith format id is taken, anything else is a warning. Older decksmith files carry the
+//! format as a comment line `format: <id>`, which is still read.
 //!
 //! Cockatrice knows the zones `main` and `side`; decksmith's other zones (a Hero, a ruler, a
-//! magic stone deck) travel as zones under their own ids, which Cockatrice keeps as they are.
-//! The format id rides in the comments as a line `format: <id>`, where Cockatrice shows it and
-//! keeps it on saving. XML is read with quick-xml: entity and character references, CDATA and
-//! comments are easy to get subtly wrong by hand.
+//! magic stone deck) travel as zones under their own ids, which Cockatrice keeps as they are,
+//! and the `maybe` zone as `maybeboard`. XML is read with quick-xml: entity and character
+//! references, CDATA and comments are easy to get subtly wrong by hand.
 
 use super::LineIndex;
 use crate::card_db::{Game, ZoneDef};
-use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
+use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
 use quick_xml::escape::{escape, resolve_predefined_entity};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
 use std::fmt::Write as _;
 use std::ops::Range;
 
-/// Elements newer Cockatrice versions write that carry nothing decksmith keeps.
-const IGNORED: &[&str] = &["bannerCard", "tags", "lastLoadedTimestamp"];
-/// Card attributes Cockatrice writes besides `number` and `name` (the printing it chose).
-const CARD_EXTRAS: &[&str] = &["price", "setShortName", "collectorNumber", "uuid"];
+/// Elements Cockatrice writes for its own bookkeeping, skipped without a word.
+const BOOKKEEPING: &[&str] = &["lastLoadedTimestamp"];
+/// Card attributes Cockatrice writes that the printing determines, skipped without a word.
+const CARD_BOOKKEEPING: &[&str] = &["price", "uuid"];
 
-/// Reads a `.cod` file. Broken XML or a foreign root refuses the file; a bad card or an element
-/// decksmith does not know becomes a problem of the deck.
-pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
+/// Reads a `.cod` file. Broken XML or a foreign root refuses the file; a bad card becomes a
+/// problem of the deck, and what decksmith does not keep a warning. `known_format` says
+/// whether a `<format>` value is a decksmith format id.
+pub fn parse(text: &str, known_format: &dyn Fn(&str) -> bool) -> Result<Deck, ParseProblem> {
     let lines = LineIndex::new(text);
     let fail = |message: String, at: usize, help: &str| ParseProblem {
         message,
@@ -35,8 +43,11 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let mut deck = Deck::default();
     let mut seen_root = false;
     let mut open: Vec<String> = Vec::new();
-    // Text gathered inside <deckname> or <comments>.
+    // Text gathered inside a metadata element, and where that element starts.
     let mut gathered = String::new();
+    let mut gathered_at = 0..0;
+    let mut cockatrice_format: Option<Located<String>> = None;
+    let mut skipped: Vec<String> = Vec::new();
     loop {
         let start = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| {
@@ -48,109 +59,57 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
         })?;
         let end = reader.buffer_position() as usize;
         let span = start..end;
-        let problem = |message: String, help: &str| ParseProblem {
-            message,
-            help: Some(help.to_owned()),
-            span: Some(span.clone()),
-            line: Some(lines.line(start)),
+        let line = lines.line(start);
+        let mut skip = |what: String, warnings: &mut Vec<ParseProblem>| {
+            if !skipped.contains(&what) {
+                warnings.push(ParseProblem {
+                    message: format!("{what} is not kept"),
+                    help: Some("decksmith keeps a deck's name, format, comments, banner card, tags, zones and cards with their printings".into()),
+                    span: Some(span.clone()),
+                    line: Some(line),
+                });
+                skipped.push(what);
+            }
         };
-        match event {
+        let (element, empty) = match event {
             Event::Eof => break,
-            Event::Start(e) if !seen_root => {
-                check_root(&e, &problem)?;
-                seen_root = true;
-                open.push(tag(&e));
-            }
-            Event::Empty(e) if !seen_root => {
-                check_root(&e, &problem)?;
-                seen_root = true;
-            }
-            Event::Start(e) => {
-                let name = tag(&e);
-                match (open.len(), name.as_str()) {
-                    (1, "deckname" | "comments") => gathered.clear(),
-                    (1, "zone") => deck.zones.push(zone(&e, span.clone(), lines.line(start))?),
-                    (1, other) if IGNORED.contains(&other) => {
-                        let _ = reader.read_to_end(e.name());
-                        continue;
-                    }
-                    (2, "card") if open.get(1).is_some_and(|o| o == "zone") => {
-                        // A card with content: read its attributes, skip the rest.
-                        card(&e, &mut deck, &span, lines.line(start));
-                        let _ = reader.read_to_end(e.name());
-                        continue;
-                    }
-                    _ => {
-                        deck.problems.push(problem(
-                            format!("unexpected element <{name}>"),
-                            "a Cockatrice deck holds <deckname>, <comments> and <zone> elements with <card> elements in them",
-                        ));
-                        let _ = reader.read_to_end(e.name());
-                        continue;
-                    }
-                }
-                open.push(name);
-            }
-            Event::Empty(e) => {
-                let name = tag(&e);
-                match (open.len(), name.as_str()) {
-                    (1, "zone") => deck.zones.push(zone(&e, span.clone(), lines.line(start))?),
-                    (1, "deckname" | "comments") => {}
-                    (1, other) if IGNORED.contains(&other) => {}
-                    (2, "card") if open.get(1).is_some_and(|o| o == "zone") => {
-                        card(&e, &mut deck, &span, lines.line(start));
-                    }
-                    _ => deck.problems.push(problem(
-                        format!("unexpected element <{name}/>"),
-                        "a Cockatrice deck holds <deckname>, <comments> and <zone> elements with <card> elements in them",
-                    )),
-                }
-            }
+            Event::Start(e) => (e, false),
+            Event::Empty(e) => (e, true),
             Event::End(_) => {
-                if let Some(closed) = open.pop() {
-                    match closed.as_str() {
-                        "deckname" => {
-                            let name = gathered.trim();
-                            if !name.is_empty() {
-                                deck.name = Some(Located {
-                                    value: name.to_owned(),
-                                    span: Some(span.clone()),
-                                    line: Some(lines.line(start)),
-                                });
-                            }
-                        }
-                        "comments" => {
-                            for l in gathered.lines() {
-                                if let Some(id) = l.trim().strip_prefix("format:") {
-                                    if !id.trim().is_empty() && deck.format.is_none() {
-                                        deck.format = Some(Located {
-                                            value: id.trim().to_owned(),
-                                            span: Some(span.clone()),
-                                            line: Some(lines.line(start)),
-                                        });
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
+                let closed = open.pop().unwrap_or_default();
+                let value = || Located {
+                    value: gathered.trim().to_owned(),
+                    span: Some(gathered_at.start..end),
+                    line: Some(lines.line(gathered_at.start)),
+                };
+                match (open.len(), closed.as_str()) {
+                    (1, "deckname") if !gathered.trim().is_empty() => deck.name = Some(value()),
+                    (1, "format") if !gathered.trim().is_empty() => {
+                        cockatrice_format = Some(value());
                     }
+                    (1, "bannerCard") if !gathered.trim().is_empty() => {
+                        deck.banner = Some(value().value);
+                    }
+                    (1, "comments") => comments(&mut deck, &gathered, value()),
+                    (2, "tag") if !gathered.trim().is_empty() => deck.tags.push(value().value),
+                    _ => {}
                 }
+                continue;
             }
             Event::Text(t) => {
                 let raw = t.decode().unwrap_or_default();
                 if gathering(&open) {
                     gathered.push_str(&raw);
                 } else if !raw.trim().is_empty() {
-                    deck.problems.push(problem(
-                        format!("unexpected text `{}`", raw.trim()),
-                        "card names go in the `name` attribute of a <card> element",
-                    ));
+                    skip(format!("the text `{}`", raw.trim()), &mut deck.warnings);
                 }
+                continue;
             }
             Event::CData(t) => {
                 if gathering(&open) {
                     gathered.push_str(&t.decode().unwrap_or_default());
                 }
+                continue;
             }
             Event::GeneralRef(r) => {
                 let resolved = match r.resolve_char_ref() {
@@ -165,13 +124,81 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                 match resolved {
                     Some(s) if gathering(&open) => gathered.push_str(&s),
                     Some(_) => {}
-                    None => deck.problems.push(problem(
-                        "unknown entity reference".into(),
-                        "XML knows &lt; &gt; &amp; &quot; &apos; and &#NN; only",
-                    )),
+                    None => deck.problems.push(ParseProblem {
+                        message: "unknown entity reference".into(),
+                        help: Some("XML knows &lt; &gt; &amp; &quot; &apos; and &#NN; only".into()),
+                        span: Some(span.clone()),
+                        line: Some(line),
+                    }),
+                }
+                continue;
+            }
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => continue,
+        };
+        let name = tag(&element);
+        if !seen_root {
+            if name != "cockatrice_deck" {
+                return Err(fail(
+                    format!("the root element is <{name}>, not <cockatrice_deck>"),
+                    start,
+                    "this is not a Cockatrice deck",
+                ));
+            }
+            seen_root = true;
+            if !empty {
+                open.push(name);
+            }
+            continue;
+        }
+        let parent = open.last().map(String::as_str);
+        let known = match (open.len(), parent, name.as_str()) {
+            (1, _, "deckname" | "format" | "comments" | "bannerCard" | "tags") => {
+                gathered.clear();
+                gathered_at = span.clone();
+                true
+            }
+            (2, Some("tags"), "tag") => {
+                gathered.clear();
+                gathered_at = span.clone();
+                true
+            }
+            (1, _, "zone") => {
+                match zone(&element, &span, line, &mut |w| skip(w, &mut deck.warnings)) {
+                    Ok(z) => {
+                        deck.zones.push(z);
+                        true
+                    }
+                    Err(p) => {
+                        deck.problems.push(p);
+                        false
+                    }
                 }
             }
-            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
+            (2, Some("zone"), "card") => {
+                let mut warnings = std::mem::take(&mut deck.warnings);
+                card(&element, &mut deck, &span, line, &mut |w| {
+                    skip(w, &mut warnings)
+                });
+                deck.warnings = warnings;
+                // A card element's content means nothing to Cockatrice either.
+                if !empty {
+                    let _ = reader.read_to_end(element.name());
+                }
+                continue;
+            }
+            (1, _, other) if BOOKKEEPING.contains(&other) => false,
+            _ => {
+                skip(format!("the element <{name}>"), &mut deck.warnings);
+                false
+            }
+        };
+        if empty {
+            continue;
+        }
+        if known {
+            open.push(name);
+        } else {
+            let _ = reader.read_to_end(element.name());
         }
     }
     if !seen_root {
@@ -181,28 +208,59 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             "this is not a Cockatrice deck",
         ));
     }
+    // Cockatrice's own format name wins when decksmith knows it; the comment line of older
+    // decksmith files stays otherwise.
+    if let Some(f) = cockatrice_format {
+        if known_format(&f.value) {
+            deck.format = Some(f);
+        } else {
+            deck.warnings.push(ParseProblem {
+                message: format!(
+                    "Cockatrice's format `{}` is not a decksmith format",
+                    f.value
+                ),
+                help: Some("pass `--format <id>`; `decksmith formats` lists the format ids".into()),
+                span: f.span,
+                line: f.line,
+            });
+        }
+    }
     Ok(deck)
 }
 
-fn gathering(open: &[String]) -> bool {
-    open.len() == 2
-        && open
-            .get(1)
-            .is_some_and(|o| o == "deckname" || o == "comments")
+/// Cockatrice's comments: the deck's description, except a line `format: <id>`, where older
+/// decksmith versions kept the format.
+fn comments(deck: &mut Deck, text: &str, at: Located<String>) {
+    let mut kept: Vec<&str> = Vec::new();
+    for l in text.lines() {
+        match l.trim().strip_prefix("format:").map(str::trim) {
+            Some(id) if !id.is_empty() && deck.format.is_none() => {
+                deck.format = Some(Located {
+                    value: id.to_owned(),
+                    ..at.clone()
+                });
+            }
+            _ => kept.push(l),
+        }
+    }
+    let description = super::description_text(&kept.join("\n"));
+    if !description.is_empty() {
+        deck.description = Some(Located {
+            value: description,
+            ..at
+        });
+    }
 }
 
-fn check_root(
-    e: &BytesStart<'_>,
-    problem: &dyn Fn(String, &str) -> ParseProblem,
-) -> Result<(), ParseProblem> {
-    let name = tag(e);
-    if name == "cockatrice_deck" {
-        Ok(())
-    } else {
-        Err(problem(
-            format!("the root element is <{name}>, not <cockatrice_deck>"),
-            "this is not a Cockatrice deck",
-        ))
+/// Whether text read now belongs to a metadata element (`open` holds the root first).
+fn gathering(open: &[String]) -> bool {
+    match open {
+        [_, one] => matches!(
+            one.as_str(),
+            "deckname" | "format" | "comments" | "bannerCard"
+        ),
+        [_, tags, tag] => tags == "tags" && tag == "tag",
+        _ => false,
     }
 }
 
@@ -224,34 +282,43 @@ fn attributes(e: &BytesStart<'_>) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
-fn zone(e: &BytesStart<'_>, span: Range<usize>, line: u32) -> Result<Zone, ParseProblem> {
+/// A `<zone>`'s name, or the problem with it (then its cards are not read).
+fn zone(
+    e: &BytesStart<'_>,
+    span: &Range<usize>,
+    line: u32,
+    skip: &mut dyn FnMut(String),
+) -> Result<Zone, ParseProblem> {
     let problem = |message: String| ParseProblem {
         message,
         help: Some("write the zone as <zone name=\"main\">".into()),
         span: Some(span.clone()),
         line: Some(line),
     };
-    let attrs = attributes(e).map_err(problem)?;
     let mut name = None;
-    for (k, v) in attrs {
+    for (k, v) in attributes(e).map_err(problem)? {
         match k.as_str() {
             "name" => name = Some(v),
-            other => {
-                return Err(problem(format!(
-                    "<zone> has an unknown attribute `{other}`"
-                )))
-            }
+            other => skip(format!("the <zone> attribute `{other}`")),
         }
     }
     Ok(Zone {
-        name: name.ok_or_else(|| problem("a <zone> without a `name`".into()))?,
+        name: name
+            .filter(|n| !n.trim().is_empty())
+            .ok_or_else(|| problem("a <zone> without a `name`; its cards are not read".into()))?,
         span: Some(span.clone()),
         line: Some(line),
         entries: Vec::new(),
     })
 }
 
-fn card(e: &BytesStart<'_>, deck: &mut Deck, span: &Range<usize>, line: u32) {
+fn card(
+    e: &BytesStart<'_>,
+    deck: &mut Deck,
+    span: &Range<usize>,
+    line: u32,
+    skip: &mut dyn FnMut(String),
+) {
     let problem = |message: String| ParseProblem {
         message,
         help: Some("write the card as <card number=\"3\" name=\"Ember Striker\"/>".into()),
@@ -262,17 +329,15 @@ fn card(e: &BytesStart<'_>, deck: &mut Deck, span: &Range<usize>, line: u32) {
         Ok(a) => a,
         Err(m) => return deck.problems.push(problem(m)),
     };
-    let (mut number, mut name) = (None, None);
+    let (mut number, mut name, mut set, mut collector) = (None, None, None, None);
     for (k, v) in attrs {
         match k.as_str() {
             "number" => number = Some(v),
             "name" => name = Some(v),
-            other if CARD_EXTRAS.contains(&other) => {}
-            other => {
-                return deck.problems.push(problem(format!(
-                    "<card> has an unknown attribute `{other}`"
-                )))
-            }
+            "setShortName" => set = Some(v),
+            "collectorNumber" => collector = Some(v),
+            other if CARD_BOOKKEEPING.contains(&other) => {}
+            other => skip(format!("the <card> attribute `{other}`")),
         }
     }
     let count = match number.as_deref().map(|n| n.trim().parse::<u32>()) {
@@ -287,12 +352,17 @@ fn card(e: &BytesStart<'_>, deck: &mut Deck, span: &Range<usize>, line: u32) {
     let Some(name) = name.filter(|n| !n.trim().is_empty()) else {
         return deck.problems.push(problem("<card> needs a `name`".into()));
     };
+    let nonempty = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     let entry = Entry {
         count,
         card: name.trim().to_owned(),
-        id: None,
+        printing: nonempty(set).map(|set| Printing {
+            set,
+            number: nonempty(collector),
+        }),
         span: Some(span.clone()),
         line: Some(line),
+        ..Entry::default()
     };
     if let Some(zone) = deck.zones.last_mut() {
         zone.entries.push(entry);
@@ -300,47 +370,70 @@ fn card(e: &BytesStart<'_>, deck: &mut Deck, span: &Range<usize>, line: u32) {
 }
 
 /// The zone name a zone is written under: Cockatrice's `main` for the default zone, `side`
-/// for a side deck, the zone's own id for the rest.
-pub fn zone_name(zone: &ZoneDef) -> &str {
-    if zone.default {
-        "main"
-    } else {
-        &zone.id
+/// for a side deck, `maybeboard` for the `maybe` zone, the zone's own id for the rest.
+pub fn zone_name<'z>(zone: Option<&'z ZoneDef>, id: &'z str) -> &'z str {
+    match zone {
+        Some(z) if z.default => "main",
+        Some(z) => &z.id,
+        None if id == MAYBE => "maybeboard",
+        None => id,
     }
 }
 
-/// Writes a canonical deck as Cockatrice does (four-space indent, `version="1"`).
+/// Writes a canonical deck the way today's Cockatrice saves one (`DeckList::write`: four-space
+/// indent, `version="1"`, the metadata elements before the zones), leaving out the elements
+/// it would write empty except the name and comments.
 pub fn write(deck: &Deck, game: &Game) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cockatrice_deck version=\"1\">\n",
     );
+    let text = |v: &str| escape(v).into_owned();
     let _ = writeln!(
         out,
         "    <deckname>{}</deckname>",
-        deck.name
-            .as_ref()
-            .map_or("".into(), |n| escape(n.value.as_str()))
+        deck.name.as_ref().map_or(String::new(), |n| text(&n.value))
     );
-    match &deck.format {
-        Some(f) => {
-            let _ = writeln!(
-                out,
-                "    <comments>format: {}</comments>",
-                escape(f.value.as_str())
-            );
+    if let Some(f) = &deck.format {
+        let _ = writeln!(out, "    <format>{}</format>", text(&f.value));
+    }
+    if let Some(banner) = &deck.banner {
+        let _ = writeln!(
+            out,
+            "    <bannerCard providerId=\"\">{}</bannerCard>",
+            text(banner)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "    <comments>{}</comments>",
+        deck.description
+            .as_ref()
+            .map_or(String::new(), |d| text(&d.value))
+    );
+    if !deck.tags.is_empty() {
+        out.push_str("    <tags>\n");
+        for t in &deck.tags {
+            let _ = writeln!(out, "        <tag>{}</tag>", text(t));
         }
-        None => out.push_str("    <comments></comments>\n"),
+        out.push_str("    </tags>\n");
     }
     for zone in &deck.zones {
-        let name = game.zone(&zone.name).map_or(zone.name.as_str(), zone_name);
-        let _ = writeln!(out, "    <zone name=\"{}\">", escape(name));
+        let name = zone_name(game.zone(&zone.name), &zone.name);
+        let _ = writeln!(out, "    <zone name=\"{}\">", text(name));
         for e in &zone.entries {
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "        <card number=\"{}\" name=\"{}\"/>",
+                "        <card number=\"{}\" name=\"{}\"",
                 e.count,
-                escape(e.card.as_str())
+                text(&e.card)
             );
+            if let Some(p) = &e.printing {
+                let _ = write!(out, " setShortName=\"{}\"", text(&p.set));
+                if let Some(n) = &p.number {
+                    let _ = write!(out, " collectorNumber=\"{}\"", text(n));
+                }
+            }
+            out.push_str("/>\n");
         }
         out.push_str("    </zone>\n");
     }
@@ -368,7 +461,7 @@ format: fow-standard</comments>
 
     #[test]
     fn reads_names_entities_format_and_zones() {
-        let deck = parse(SAMPLE).unwrap();
+        let deck = parse(SAMPLE, &|id| id == "fow-standard").unwrap();
         assert!(deck.problems.is_empty(), "{:?}", deck.problems);
         assert_eq!(deck.name.unwrap().value, "Fish & Chips");
         assert_eq!(deck.format.unwrap().value, "fow-standard");
@@ -389,11 +482,15 @@ format: fow-standard</comments>
 
     #[test]
     fn broken_xml_and_foreign_roots_are_refused() {
-        let err = parse("<cockatrice_deck>\n<zone name=\"main\">\n</cockatrice_deck>").unwrap_err();
+        let err = parse(
+            "<cockatrice_deck>\n<zone name=\"main\">\n</cockatrice_deck>",
+            &|_| true,
+        )
+        .unwrap_err();
         assert!(err.message.contains("not well-formed"), "{}", err.message);
         assert_eq!(err.line, Some(3));
-        assert!(parse("<deck/>").is_err());
-        let deck = parse("<cockatrice_deck><zone name=\"main\"><card number=\"x\" name=\"A\"/></zone></cockatrice_deck>").unwrap();
+        assert!(parse("<deck/>", &|_| true).is_err());
+        let deck = parse("<cockatrice_deck><zone name=\"main\"><card number=\"x\" name=\"A\"/></zone></cockatrice_deck>", &|_| true).unwrap();
         assert_eq!(deck.problems.len(), 1);
     }
 }

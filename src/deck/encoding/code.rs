@@ -876,8 +876,7 @@ pub fn read(text: &str, catalog: &Catalog) -> Result<Deck, ParseProblem> {
                         count: e.count,
                         card,
                         id: Some(id.clone()),
-                        span: None,
-                        line: None,
+                        ..Entry::default()
                     }
                 })
                 .collect(),
@@ -887,7 +886,7 @@ pub fn read(text: &str, catalog: &Catalog) -> Result<Deck, ParseProblem> {
         format: Some(Located::bare(code.format)),
         name: code.name.map(Located::bare),
         zones,
-        problems: Vec::new(),
+        ..Deck::default()
     })
 }
 

@@ -1,20 +1,30 @@
 //! The deck as CSV, for spreadsheets: the header `zone,count,id,name`, then one row per entry
-//! in deck order. The format and name ride in rows whose zone is `#format` and `#name`, with
-//! the value in the name column. Fields holding a comma, a quote or a line break are quoted
-//! (RFC 4180), with quotes doubled.
+//! in deck order. A deck with printings or entry tags has the longer header
+//! `zone,count,id,name,set,number,tags`, tags separated by `;`. The format, name, description,
+//! deck tags and banner card ride in rows whose zone is `#format`, `#name`, `#description`,
+//! `#tags` and `#banner`, with the value in the name column. Fields holding a comma, a quote or
+//! a line break are quoted (RFC 4180), with quotes doubled.
 
-use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
+use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT};
 use std::ops::Range;
 
 pub const HEADER: &str = "zone,count,id,name";
+/// The header of a deck with printings or entry tags.
+pub const LONG_HEADER: &str = "zone,count,id,name,set,number,tags";
 
-/// Whether a line is the CSV deck header.
-pub fn is_header(line: &str) -> bool {
+/// The number of columns `line` declares, if it is a CSV deck header.
+fn header_columns(line: &str) -> Option<usize> {
     let line = line.trim_start_matches('\u{feff}').trim();
-    line.split(',')
-        .map(str::trim)
-        .map(|f| f.trim_matches('"'))
-        .eq(HEADER.split(','))
+    let fields = || line.split(',').map(str::trim).map(|f| f.trim_matches('"'));
+    [HEADER, LONG_HEADER]
+        .into_iter()
+        .find(|h| fields().eq(h.split(',')))
+        .map(|h| h.split(',').count())
+}
+
+/// Whether a line is a CSV deck header.
+pub fn is_header(line: &str) -> bool {
+    header_columns(line).is_some()
 }
 
 struct Record {
@@ -118,9 +128,13 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let mut deck = Deck::default();
     let rows = records(text, &mut deck.problems);
     let mut rows = rows.into_iter();
-    match rows.next() {
-        Some(header) if is_header(&header.fields.join(",")) => {}
-        first => {
+    let columns = match rows.next() {
+        Some(header) => header_columns(&header.fields.join(",")).ok_or(Some(header)),
+        None => Err(None),
+    };
+    let columns = match columns {
+        Ok(n) => n,
+        Err(first) => {
             return Err(ParseProblem {
                 message: "a CSV deck starts with the header row `zone,count,id,name`".into(),
                 help: Some("add the header as the first line".into()),
@@ -128,7 +142,7 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                 line: first.as_ref().map(|r| r.line),
             })
         }
-    }
+    };
     for row in rows {
         let problem = |message: String, help: &str| ParseProblem {
             message,
@@ -136,41 +150,54 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             span: Some(row.span.clone()),
             line: Some(row.line),
         };
-        let [zone, count, id, name] = match <[String; 4]>::try_from(row.fields.clone()) {
-            Ok(f) => f,
-            Err(f) => {
-                deck.problems.push(problem(
-                    format!("this row has {} fields", f.len()),
-                    "each row is zone,count,id,name; quote a name holding a comma",
-                ));
-                continue;
-            }
-        };
-        let (zone, count, id, name) = (zone.trim(), count.trim(), id.trim(), name.trim());
+        if row.fields.len() != columns {
+            deck.problems.push(problem(
+                format!(
+                    "this row has {} fields, the header {columns}",
+                    row.fields.len()
+                ),
+                "each row has a field for each column of the header; quote a name holding a comma",
+            ));
+            continue;
+        }
+        let field = |i: usize| row.fields.get(i).map_or("", |f| f.trim());
+        let (zone, count, id, name) = (field(0), field(1), field(2), field(3));
+        let (set, number, tags) = (field(4), field(5), field(6));
         if let Some(meta) = zone.strip_prefix('#') {
-            let slot = match meta {
-                "format" => &mut deck.format,
-                "name" => &mut deck.name,
+            let fresh = match meta {
+                "format" => deck.format.is_none(),
+                "name" => deck.name.is_none(),
+                "description" => deck.description.is_none(),
+                "tags" => deck.tags.is_empty(),
+                "banner" => deck.banner.is_none(),
                 _ => {
                     deck.problems.push(problem(
                         format!("unknown row `{zone}`"),
-                        "rows starting with `#` are `#format` and `#name`",
+                        "rows starting with `#` are `#format`, `#name`, `#description`, `#tags` and `#banner`",
                     ));
                     continue;
                 }
             };
-            if slot.is_some() || !count.is_empty() || !id.is_empty() || name.is_empty() {
+            let only_value = [count, id, set, number, tags].iter().all(|f| f.is_empty());
+            if !fresh || !only_value || name.is_empty() {
                 deck.problems.push(problem(
                     format!("a `{zone}` row is given twice, or not as `{zone},,,<value>`"),
                     "write the value in the name column, once",
                 ));
                 continue;
             }
-            *slot = Some(Located {
+            let located = Located {
                 value: name.to_owned(),
                 span: Some(row.span.clone()),
                 line: Some(row.line),
-            });
+            };
+            match meta {
+                "format" => deck.format = Some(located),
+                "name" => deck.name = Some(located),
+                "description" => deck.description = Some(located),
+                "tags" => deck.tags = split_tags(name),
+                _ => deck.banner = Some(located.value),
+            }
             continue;
         }
         if zone.is_empty() {
@@ -197,10 +224,26 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             ));
             continue;
         }
+        let printing = match (set, number) {
+            ("", "") => None,
+            ("", _) => {
+                deck.problems.push(problem(
+                    "this row has a collector number but no set".into(),
+                    "a collector number belongs to a set: fill in the `set` column too",
+                ));
+                continue;
+            }
+            (set, number) => Some(Printing {
+                set: set.to_owned(),
+                number: (!number.is_empty()).then(|| number.to_owned()),
+            }),
+        };
         let entry = Entry {
             count,
             card: if name.is_empty() { id } else { name }.to_owned(),
             id: (!id.is_empty()).then(|| id.to_owned()),
+            printing,
+            tags: split_tags(tags),
             span: Some(row.span.clone()),
             line: Some(row.line),
         };
@@ -225,24 +268,58 @@ fn field(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// Writes a canonical deck.
+fn split_tags(cell: &str) -> Vec<String> {
+    cell.split(';')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Writes a canonical deck, with the longer header only when some entry needs it.
 pub fn write(deck: &Deck) -> String {
-    let mut out = String::from(HEADER);
+    let entries = || deck.zones.iter().flat_map(|z| &z.entries);
+    let long = entries().any(|e| e.printing.is_some() || !e.tags.is_empty());
+    let pad = if long { ",,," } else { "" };
+    let mut out = String::from(if long { LONG_HEADER } else { HEADER });
     out.push('\n');
-    for (meta, value) in [("#format", &deck.format), ("#name", &deck.name)] {
+    let tags = deck.tags.join(";");
+    let meta = [
+        ("#format", deck.format.as_ref().map(|f| f.value.as_str())),
+        ("#name", deck.name.as_ref().map(|n| n.value.as_str())),
+        (
+            "#description",
+            deck.description.as_ref().map(|d| d.value.as_str()),
+        ),
+        ("#tags", (!tags.is_empty()).then_some(tags.as_str())),
+        ("#banner", deck.banner.as_deref()),
+    ];
+    for (key, value) in meta {
         if let Some(v) = value {
-            out.push_str(&format!("{meta},,,{}\n", field(&v.value)));
+            out.push_str(&format!("{key},,,{}{pad}\n", field(v)));
         }
     }
     for zone in &deck.zones {
         for e in &zone.entries {
             out.push_str(&format!(
-                "{},{},{},{}\n",
+                "{},{},{},{}",
                 field(&zone.name),
                 e.count,
                 field(e.id.as_deref().unwrap_or("")),
                 field(&e.card)
             ));
+            if long {
+                let (set, number) = e.printing.as_ref().map_or(("", ""), |p| {
+                    (p.set.as_str(), p.number.as_deref().unwrap_or(""))
+                });
+                out.push_str(&format!(
+                    ",{},{},{}",
+                    field(set),
+                    field(number),
+                    field(&e.tags.join(";"))
+                ));
+            }
+            out.push('\n');
         }
     }
     out

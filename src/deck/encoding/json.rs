@@ -1,8 +1,9 @@
-//! The deck as JSON: top-level `format`, `name` and `zones`, where `zones` maps each zone id to
-//! its entries `{"count", "id", "name"}` in deck order. Zones keep the order they are written
+//! The deck as JSON: top-level `format`, `name`, `description`, `tags`, `banner` and `zones`,
+//! where `zones` maps each zone id to its entries `{"count", "id", "name", "set", "number",
+//! "tags"}` in deck order. Zones keep the order they are written
 //! in, and each entry keeps its place in the file, so findings point at the entry's line.
 
-use super::{quoted, EntryFile, LineIndex, Ordered};
+use super::{quoted, quoted_list, EntryFile, LineIndex, Ordered};
 use crate::catalog::unknown_field_help;
 use crate::deck::{Deck, Located, ParseProblem, Zone};
 use serde::Deserialize;
@@ -16,6 +17,12 @@ struct File<'a> {
     format: Option<&'a RawValue>,
     #[serde(default, borrow)]
     name: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    description: Option<&'a RawValue>,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default)]
+    banner: Option<String>,
     #[serde(borrow)]
     zones: Ordered<String, Vec<&'a RawValue>>,
 }
@@ -58,6 +65,9 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let mut deck = Deck {
         format: file.format.map(located).transpose()?,
         name: file.name.map(located).transpose()?,
+        description: file.description.map(located).transpose()?,
+        tags: file.tags,
+        banner: file.banner,
         ..Deck::default()
     };
     let mut search_from = 0;
@@ -126,6 +136,15 @@ pub fn write(deck: &Deck) -> String {
     if let Some(name) = &deck.name {
         let _ = writeln!(out, "  \"name\": {},", quoted(&name.value));
     }
+    if let Some(description) = &deck.description {
+        let _ = writeln!(out, "  \"description\": {},", quoted(&description.value));
+    }
+    if !deck.tags.is_empty() {
+        let _ = writeln!(out, "  \"tags\": {},", quoted_list(&deck.tags));
+    }
+    if let Some(banner) = &deck.banner {
+        let _ = writeln!(out, "  \"banner\": {},", quoted(banner));
+    }
     out.push_str("  \"zones\": {");
     for (z, zone) in deck.zones.iter().enumerate() {
         let _ = write!(
@@ -144,7 +163,17 @@ pub fn write(deck: &Deck) -> String {
             if let Some(id) = &e.id {
                 let _ = write!(out, ", \"id\": {}", quoted(id));
             }
-            let _ = write!(out, ", \"name\": {}}}", quoted(&e.card));
+            let _ = write!(out, ", \"name\": {}", quoted(&e.card));
+            if let Some(p) = &e.printing {
+                let _ = write!(out, ", \"set\": {}", quoted(&p.set));
+                if let Some(n) = &p.number {
+                    let _ = write!(out, ", \"number\": {}", quoted(n));
+                }
+            }
+            if !e.tags.is_empty() {
+                let _ = write!(out, ", \"tags\": {}", quoted_list(&e.tags));
+            }
+            out.push('}');
         }
         out.push_str(if zone.entries.is_empty() {
             "]"

@@ -7,6 +7,10 @@
 //! and zone against the game and refuses what it cannot place, so that the writers only ever see
 //! decks every encoding agrees on. An encoding that still cannot express something (a deck code
 //! needs a database id for every card) refuses the deck, naming the card and its line.
+//!
+//! What people write besides cards (a description, tags, printings) is kept by every encoding
+//! that has a place for it; [`Encoding::holds`] says which, and [`dropped`] names what a
+//! conversion leaves out, so that nothing is dropped without a warning.
 
 pub mod arena;
 pub mod cod;
@@ -18,7 +22,7 @@ pub mod toml;
 
 use crate::card_db::Game;
 use crate::catalog::Catalog;
-use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
+use crate::deck::{is_maybe, Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::Error;
 use crate::names;
@@ -92,6 +96,115 @@ impl Encoding {
     }
 }
 
+/// What an encoding has a place for besides the format, the name, the zones (the `maybe` zone
+/// among them), counts and card names, which every encoding holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holds {
+    pub description: bool,
+    pub deck_tags: bool,
+    pub banner: bool,
+    pub printings: bool,
+    pub entry_tags: bool,
+}
+
+impl Holds {
+    const ALL: Holds = Holds {
+        description: true,
+        deck_tags: true,
+        banner: true,
+        printings: true,
+        entry_tags: true,
+    };
+    const NONE: Holds = Holds {
+        description: false,
+        deck_tags: false,
+        banner: false,
+        printings: false,
+        entry_tags: false,
+    };
+}
+
+impl Encoding {
+    /// What this encoding keeps of a deck (docs/encodings.md has the same table).
+    pub fn holds(self) -> Holds {
+        match self {
+            Encoding::Json | Encoding::Toml | Encoding::Csv => Holds::ALL,
+            Encoding::Text => Holds {
+                description: true,
+                ..Holds::NONE
+            },
+            Encoding::Code => Holds::NONE,
+            Encoding::Arena => Holds {
+                printings: true,
+                ..Holds::NONE
+            },
+            Encoding::Cod => Holds {
+                entry_tags: false,
+                ..Holds::ALL
+            },
+        }
+    }
+}
+
+/// What writing `deck` in `encoding` leaves out, one phrase each (`the description`, `the
+/// printings of 3 entries`); empty when nothing is lost.
+pub fn dropped(deck: &Deck, encoding: Encoding) -> Vec<String> {
+    let holds = encoding.holds();
+    let entries = || deck.zones.iter().flat_map(|z| &z.entries);
+    let mut out = Vec::new();
+    if !holds.description && deck.description.is_some() {
+        out.push("the description".to_owned());
+    }
+    if !holds.deck_tags && !deck.tags.is_empty() {
+        out.push(format!("the deck's tags ({})", deck.tags.join(", ")));
+    }
+    if !holds.banner {
+        if let Some(banner) = &deck.banner {
+            out.push(format!("the banner card `{banner}`"));
+        }
+    }
+    let printed = entries().filter(|e| e.printing.is_some()).count();
+    if !holds.printings && printed > 0 {
+        out.push(format!("the printings of {}", entries_phrase(printed)));
+    }
+    let tagged = entries().filter(|e| !e.tags.is_empty()).count();
+    if !holds.entry_tags && tagged > 0 {
+        out.push(format!("the tags of {}", entries_phrase(tagged)));
+    }
+    out
+}
+
+fn entries_phrase(n: usize) -> String {
+    if n == 1 {
+        "1 entry".into()
+    } else {
+        format!("{n} entries")
+    }
+}
+
+/// `deck` without what an encoding that `holds` so much cannot keep: what a round trip
+/// through that encoding gives back.
+pub fn keeping(mut deck: Deck, holds: Holds) -> Deck {
+    if !holds.description {
+        deck.description = None;
+    }
+    if !holds.deck_tags {
+        deck.tags.clear();
+    }
+    if !holds.banner {
+        deck.banner = None;
+    }
+    for entry in deck.zones.iter_mut().flat_map(|z| &mut z.entries) {
+        if !holds.printings {
+            entry.printing = None;
+        }
+        if !holds.entry_tags {
+            entry.tags.clear();
+        }
+    }
+    deck
+}
+
 impl fmt::Display for Encoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -153,17 +266,20 @@ pub fn detect(name: Option<&str>, text: &str) -> Result<Encoding, Ambiguous> {
         return Ok(Encoding::Toml);
     }
     let as_text = text::parse(text);
-    let as_arena = arena::parse(text);
+    let (as_arena, marked) = arena::parse_marked(text);
     match (as_text.problems.is_empty(), as_arena.problems.is_empty()) {
         (true, false) => Ok(Encoding::Text),
         (false, true) => Ok(Encoding::Arena),
         (false, false) => Ok(Encoding::Text),
+        // Foil markers, categories and tags mean nothing in a card name.
+        (true, true) if marked => Ok(Encoding::Arena),
         (true, true) if same_reading(&as_text, &as_arena) => Ok(Encoding::Text),
         (true, true) => Err(Ambiguous {
             candidates: vec![Encoding::Text, Encoding::Arena],
             reason: "it reads as a text list and as an Arena list, into different decks \
-                     (Arena takes a trailing `(SET) 123` as the card's printing, text as part \
-                     of its name)"
+                     (Arena takes a trailing `(SET) 123` as the card's printing, and a blank \
+                     line between two groups of cards in a list without headers as the start \
+                     of the sideboard; text takes both as written)"
                 .into(),
         }),
     }
@@ -197,13 +313,39 @@ pub fn read(
     hint: Option<Encoding>,
     catalog: &Catalog,
 ) -> Result<Deck, Error> {
-    let encoding = match hint {
-        Some(e) => e,
-        None => {
-            detect(Some(&source.name), &source.text).map_err(|a| ambiguity_error(source, &a))?
-        }
+    read_as(source, resolve(source, hint, catalog)?, catalog)
+}
+
+/// The encoding a deck is read in: `hint`, or what [`detect`] finds, with a text-or-Arena tie
+/// settled by the card names where they settle it.
+pub fn resolve(
+    source: &SourceFile,
+    hint: Option<Encoding>,
+    catalog: &Catalog,
+) -> Result<Encoding, Error> {
+    match hint {
+        Some(e) => Ok(e),
+        None => match detect(Some(&source.name), &source.text) {
+            Ok(e) => Ok(e),
+            Err(a) => {
+                names_decide(&source.text, catalog).ok_or_else(|| ambiguity_error(source, &a))
+            }
+        },
+    }
+}
+
+/// Settles a text-or-Arena tie by the card database: when the Arena reading (printings split
+/// off) names more known cards than the text reading, it is an Arena export. A list of names
+/// neither reading knows stays ambiguous.
+fn names_decide(text: &str, catalog: &Catalog) -> Option<Encoding> {
+    let known = |deck: &Deck| {
+        deck.zones
+            .iter()
+            .flat_map(|z| &z.entries)
+            .filter(|e| catalog.games.values().any(|g| g.find(&e.card).is_some()))
+            .count()
     };
-    read_as(source, encoding, catalog)
+    (known(&arena::parse(text)) > known(&text::parse(text))).then_some(Encoding::Arena)
 }
 
 /// Reads a deck in the given encoding.
@@ -220,7 +362,7 @@ pub fn read_as(
         Encoding::Csv => csv::parse(text),
         Encoding::Code => code::read(text, catalog),
         Encoding::Arena => Ok(arena::parse(text)),
-        Encoding::Cod => cod::parse(text),
+        Encoding::Cod => cod::parse(text, &|id| catalog.format(id).is_some()),
     };
     read.map_err(|p| Error::Deck {
         message: format!("cannot read `{}` as {encoding}", source.name),
@@ -246,9 +388,16 @@ pub fn ambiguity_error(source: &SourceFile, ambiguous: &Ambiguous) -> Error {
 
 /// A problem at a deck line, as a diagnostic about the file.
 pub fn to_problem(source: &Arc<SourceFile>, code: &str, p: &ParseProblem) -> Problem {
-    let mut problem = Problem::error(code, p.message.clone())
-        .in_file(source)
-        .maybe_help(p.help.clone());
+    located(source, Problem::error(code, p.message.clone()), p)
+}
+
+/// A warning at a deck line (something read but not kept), as a diagnostic about the file.
+pub fn to_warning(source: &Arc<SourceFile>, code: &str, p: &ParseProblem) -> Problem {
+    located(source, Problem::warning(code, p.message.clone()), p)
+}
+
+fn located(source: &Arc<SourceFile>, problem: Problem, p: &ParseProblem) -> Problem {
+    let mut problem = problem.in_file(source).maybe_help(p.help.clone());
     if let Some(span) = &p.span {
         problem = problem.label(span.clone(), "");
     }
@@ -277,25 +426,32 @@ pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (u32, &str, Rang
 }
 
 /// Puts a deck into the form every encoding writes: `format` set, zones named by the game's
-/// zone ids (each once, in the order first met, empty ones left out), every known card under
-/// its database name and id, unknown cards under the name as written. Everything that cannot
-/// be placed is returned, each with its line: the deck's own parse problems, unknown zones,
-/// unknown card ids, an id and a name that disagree, and names no encoding could carry.
+/// zone ids (each once, in the order first met, empty ones left out; the `maybe` zone under
+/// [`MAYBE`]), every known card under its database name and id, unknown cards under the name
+/// as written, printings and tags as written. An empty zone the game lacks is left out (a
+/// Cockatrice file has an empty `side` zone for every game). Everything that cannot be placed
+/// is returned, each with its line: the deck's own parse problems, unknown zones, unknown card
+/// ids, an id and a name that disagree, and names, tags or printings no encoding could carry.
 pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<ParseProblem>> {
     let mut problems = deck.problems.clone();
     let mut zones: Vec<Zone> = Vec::new();
     for zone in &deck.zones {
-        let def = if zone.span.is_none() && zone.name == "main" {
-            game.default_zone()
+        let id = if is_maybe(&zone.name) && game.zone_for_header(&zone.name).is_none() {
+            Some(MAYBE)
+        } else if zone.span.is_none() && zone.name == "main" {
+            game.default_zone().map(|z| z.id.as_str())
         } else {
-            game.zone_for_header(&zone.name)
+            game.zone_for_header(&zone.name).map(|z| z.id.as_str())
         };
-        let Some(def) = def else {
+        let Some(id) = id else {
+            if zone.entries.is_empty() {
+                continue;
+            }
             let ids: Vec<&str> = game.def.zones.iter().map(|z| z.id.as_str()).collect();
             problems.push(ParseProblem {
                 message: format!("unknown zone `{}`", zone.name),
                 help: Some(format!(
-                    "{} decks have the zones {}",
+                    "{} decks have the zones {} (and `maybe`, which is not checked); a zone's `aliases` in the game's game.toml name more",
                     game.def.name,
                     ids.join(", ")
                 )),
@@ -304,11 +460,11 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
             });
             continue;
         };
-        let index = match zones.iter().position(|z| z.name == def.id) {
+        let index = match zones.iter().position(|z| z.name == id) {
             Some(i) => i,
             None => {
                 zones.push(Zone {
-                    name: def.id.clone(),
+                    name: id.to_owned(),
                     span: zone.span.clone(),
                     line: zone.line,
                     entries: Vec::new(),
@@ -324,8 +480,8 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
         }
     }
     zones.retain(|z| !z.entries.is_empty());
-    let name = match &deck.name {
-        Some(n) => match check_text("deck name", &n.value, n.span.clone(), n.line) {
+    let mut one_line = |what: &str, value: &Option<Located<String>>| match value {
+        Some(n) => match check_text(what, &n.value, n.span.clone(), n.line) {
             Ok(()) => Some(Located {
                 value: n.value.trim().to_owned(),
                 ..n.clone()
@@ -337,6 +493,28 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
         },
         None => None,
     };
+    let name = one_line("deck name", &deck.name);
+    let banner = one_line("banner card", &deck.banner.clone().map(Located::bare));
+    let description = deck.description.as_ref().and_then(|d| {
+        let text = description_text(&d.value);
+        if text.contains(|c: char| c.is_control() && c != '\n' && c != '\t') {
+            problems.push(ParseProblem {
+                message: "the description holds a control character".into(),
+                help: Some("a description is lines of text".into()),
+                span: d.span.clone(),
+                line: d.line,
+            });
+            return None;
+        }
+        (!text.is_empty()).then(|| Located {
+            value: text,
+            ..d.clone()
+        })
+    });
+    let tags = canonical_tags(&deck.tags, None, None).unwrap_or_else(|p| {
+        problems.push(p);
+        Vec::new()
+    });
     if !problems.is_empty() {
         problems.sort_by_key(|p| p.line.unwrap_or(u32::MAX));
         return Err(problems);
@@ -348,8 +526,71 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
             line: deck.format.as_ref().and_then(|f| f.line),
         }),
         name,
+        description,
+        tags,
+        banner: banner.map(|b| b.value),
         zones,
         problems: Vec::new(),
+        warnings: deck.warnings.clone(),
+    })
+}
+
+/// A description as every encoding that holds one writes it: line ends as `\n`, no white
+/// space at the end of a line or the start of the whole, no blank lines at either end.
+pub fn description_text(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let first = lines.iter().position(|l| !l.is_empty());
+    let last = lines.iter().rposition(|l| !l.is_empty());
+    match (first, last) {
+        (Some(a), Some(b)) => lines[a..=b].join("\n").trim_start().to_owned(),
+        _ => String::new(),
+    }
+}
+
+/// Tags trimmed, empty ones and repeats left out; a tag holding a line break or `;` (which
+/// separates tags in a CSV cell) is refused.
+fn canonical_tags(
+    tags: &[String],
+    span: Option<Range<usize>>,
+    line: Option<u32>,
+) -> Result<Vec<String>, ParseProblem> {
+    let mut out: Vec<String> = Vec::with_capacity(tags.len());
+    for tag in tags {
+        let tag = tag.trim();
+        if tag.contains(';') || tag.chars().any(char::is_control) {
+            return Err(ParseProblem {
+                message: format!("tag `{}` holds a `;` or a line break", tag.escape_debug()),
+                help: Some("a tag is one line of text without `;`".into()),
+                span,
+                line,
+            });
+        }
+        if !tag.is_empty() && !out.iter().any(|t| t == tag) {
+            out.push(tag.to_owned());
+        }
+    }
+    Ok(out)
+}
+
+/// A printing every encoding that holds printings can write: a set code and a collector number
+/// without white space or brackets.
+fn check_printing(entry: &Entry) -> Result<(), ParseProblem> {
+    let Some(p) = &entry.printing else {
+        return Ok(());
+    };
+    let clean =
+        |t: &str| !t.is_empty() && !t.contains(|c: char| c.is_whitespace() || "()[]^*".contains(c));
+    if clean(&p.set) && p.number.as_deref().is_none_or(clean) {
+        return Ok(());
+    }
+    Err(ParseProblem {
+        message: format!("printing `{p}` of `{}` cannot be written down", entry.card),
+        help: Some(
+            "a set code and a collector number are single words without brackets, `^` or `*`"
+                .into(),
+        ),
+        span: entry.span.clone(),
+        line: entry.line,
     })
 }
 
@@ -366,6 +607,8 @@ fn canonical_entry(entry: &Entry, game: &Game) -> Result<Entry, ParseProblem> {
             format!("counts go from 1 to {MAX_COUNT}"),
         ));
     }
+    check_printing(entry)?;
+    let tags = canonical_tags(&entry.tags, entry.span.clone(), entry.line)?;
     let card = match &entry.id {
         Some(id) => {
             let key = names::key(id);
@@ -396,24 +639,24 @@ fn canonical_entry(entry: &Entry, game: &Game) -> Result<Entry, ParseProblem> {
         }
         None => game.find(&entry.card),
     };
-    Ok(match card {
-        Some(i) => Entry {
-            count: entry.count,
-            card: game.cards[i].name().to_owned(),
-            id: Some(game.cards[i].id().to_owned()),
-            span: entry.span.clone(),
-            line: entry.line,
-        },
+    let (card, id) = match card {
+        Some(i) => (
+            game.cards[i].name().to_owned(),
+            Some(game.cards[i].id().to_owned()),
+        ),
         None => {
             check_text("card name", &entry.card, entry.span.clone(), entry.line)?;
-            Entry {
-                count: entry.count,
-                card: entry.card.trim().to_owned(),
-                id: None,
-                span: entry.span.clone(),
-                line: entry.line,
-            }
+            (entry.card.trim().to_owned(), None)
         }
+    };
+    Ok(Entry {
+        count: entry.count,
+        card,
+        id,
+        printing: entry.printing.clone(),
+        tags,
+        span: entry.span.clone(),
+        line: entry.line,
     })
 }
 
@@ -492,7 +735,8 @@ impl LineIndex {
 }
 
 /// One card entry of the structured encodings (JSON, TOML): `{count, id, name}`, either of
-/// `id` and `name` may be left out, not both.
+/// `id` and `name` may be left out, not both; optionally the printing (`set`, `number`) and
+/// `tags`.
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct EntryFile {
@@ -502,6 +746,22 @@ pub(crate) struct EntryFile {
     id: Option<String>,
     #[serde(default)]
     name: Option<String>,
+    /// The set code of the printing the list names.
+    #[serde(default)]
+    set: Option<String>,
+    /// The collector number of that printing, as text or a whole number.
+    #[serde(default)]
+    number: Option<CollectorNumber>,
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+/// A collector number: `12` and `"12a"` are both written.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub(crate) enum CollectorNumber {
+    Whole(u64),
+    Text(String),
 }
 
 impl EntryFile {
@@ -530,10 +790,26 @@ impl EntryFile {
                     "write the card as `{count = 3, id = \"JF-010\", name = \"Ember Striker\"}`",
                 )),
             };
+        let number = self.number.map(|n| match n {
+            CollectorNumber::Whole(n) => n.to_string(),
+            CollectorNumber::Text(t) => t,
+        });
+        let printing = match (self.set, number) {
+            (Some(set), number) => Some(Printing { set, number }),
+            (None, None) => None,
+            (None, Some(_)) => {
+                return Err(problem(
+                    "an entry has a `number` but no `set`".into(),
+                    "a collector number belongs to a set: give the printing's `set` too",
+                ))
+            }
+        };
         Ok(Entry {
             count,
             card,
             id: self.id,
+            printing,
+            tags: self.tags,
             span: Some(span),
             line: Some(line),
         })
@@ -574,4 +850,10 @@ pub const MAX_ZONES: usize = 16;
 /// Quotes a string the way JSON, TOML and the docs show it (`"A \"B\""`).
 pub(crate) fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_default()
+}
+
+/// A list of quoted strings, as JSON and TOML write it (`["a", "b"]`).
+pub(crate) fn quoted_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| quoted(s)).collect();
+    format!("[{}]", quoted.join(", "))
 }

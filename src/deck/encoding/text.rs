@@ -1,5 +1,6 @@
 //! The native `.deck` list: `format:` and `name:` headers, zone headers (`Main:` or `[Main]`),
-//! card lines `3 Name` or `3x Name`, `#` comments and blank lines.
+//! card lines `3 Name` or `3x Name`, `#` comments and blank lines. The comments before the
+//! first other line are the deck's description.
 
 use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
 use std::fmt::Write as _;
@@ -8,13 +9,39 @@ use std::fmt::Write as _;
 /// on so every problem is reported at once.
 pub fn parse(text: &str) -> Deck {
     let mut deck = Deck::default();
+    // The opening comments: line, text, span.
+    let mut opening = Some(Vec::new());
     for (line_no, content, span) in super::content_lines(text) {
-        if content.starts_with('#') || content.starts_with("//") {
+        if let Some(comment) = content
+            .strip_prefix('#')
+            .or_else(|| content.strip_prefix("//"))
+        {
+            if let Some(lines) = &mut opening {
+                lines.push((line_no, comment.strip_prefix(' ').unwrap_or(comment), span));
+            }
             continue;
+        }
+        if let Some(lines) = opening.take() {
+            deck.description = description(&lines);
         }
         parse_line(&mut deck, content, span, line_no);
     }
+    if let Some(lines) = opening {
+        deck.description = description(&lines);
+    }
     deck
+}
+
+/// The description the opening comment lines make, pointing at all of them.
+fn description(lines: &[(u32, &str, std::ops::Range<usize>)]) -> Option<Located<String>> {
+    let (first, _, start) = lines.first()?;
+    let (_, _, end) = lines.last()?;
+    let text: Vec<&str> = lines.iter().map(|(_, t, _)| *t).collect();
+    Some(Located {
+        value: text.join("\n"),
+        span: Some(start.start..end.end),
+        line: Some(*first),
+    })
 }
 
 fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line: u32) {
@@ -33,9 +60,9 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
                 zone.entries.push(Entry {
                     count,
                     card: card.to_owned(),
-                    id: None,
                     span: Some(span),
                     line: Some(line),
+                    ..Entry::default()
                 });
             }
             Err((message, help)) => deck.problems.push(problem(message, help)),
@@ -165,6 +192,11 @@ fn current_zone(deck: &mut Deck) -> &mut Zone {
 /// Writes a deck list that [`parse`] reads back to the same deck.
 pub fn write(deck: &Deck) -> String {
     let mut out = String::new();
+    if let Some(description) = &deck.description {
+        for line in description.value.lines() {
+            let _ = writeln!(out, "#{}{line}", if line.is_empty() { "" } else { " " });
+        }
+    }
     if let Some(format) = &deck.format {
         let _ = writeln!(out, "format: {}", format.value);
     }

@@ -1,5 +1,6 @@
-//! The deck as TOML: top-level `format` and `name`, and a `[zones]` table mapping each zone id
-//! to an array of inline tables `{ count, id, name }` in deck order.
+//! The deck as TOML: top-level `format`, `name`, `description`, `tags` and `banner`, and a
+//! `[zones]` table mapping each zone id to an array of inline tables `{ count, id, name, set,
+//! number, tags }` in deck order.
 
 use super::{EntryFile, LineIndex, Ordered};
 use crate::catalog::unknown_field_help;
@@ -18,6 +19,15 @@ pub(crate) struct File {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     name: Option<Spanned<String>>,
+    /// Free text about the deck.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    description: Option<Spanned<String>>,
+    #[serde(default)]
+    tags: Vec<String>,
+    /// The card shown for the deck in a deck browser.
+    #[serde(default)]
+    banner: Option<String>,
     #[schemars(with = "std::collections::BTreeMap<String, Vec<EntryFile>>")]
     zones: Ordered<Spanned<String>, Vec<Spanned<EntryFile>>>,
 }
@@ -48,6 +58,9 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let mut deck = Deck {
         format: file.format.map(located),
         name: file.name.map(located),
+        description: file.description.map(located),
+        tags: file.tags,
+        banner: file.banner,
         ..Deck::default()
     };
     // The TOML reader hands tables over sorted by key; the key spans give the written order.
@@ -78,6 +91,11 @@ fn string(s: &str) -> String {
     ::toml::Value::String(s.to_owned()).to_string()
 }
 
+fn list(items: &[String]) -> String {
+    let strings: Vec<String> = items.iter().map(|s| string(s)).collect();
+    format!("[{}]", strings.join(", "))
+}
+
 fn key(s: &str) -> String {
     if !s.is_empty()
         && s.bytes()
@@ -98,6 +116,15 @@ pub fn write(deck: &Deck) -> String {
     if let Some(name) = &deck.name {
         let _ = writeln!(out, "name = {}", string(&name.value));
     }
+    if let Some(description) = &deck.description {
+        let _ = writeln!(out, "description = {}", string(&description.value));
+    }
+    if !deck.tags.is_empty() {
+        let _ = writeln!(out, "tags = {}", list(&deck.tags));
+    }
+    if let Some(banner) = &deck.banner {
+        let _ = writeln!(out, "banner = {}", string(banner));
+    }
     if !out.is_empty() {
         out.push('\n');
     }
@@ -109,7 +136,17 @@ pub fn write(deck: &Deck) -> String {
             if let Some(id) = &e.id {
                 let _ = write!(out, ", id = {}", string(id));
             }
-            let _ = writeln!(out, ", name = {} }},", string(&e.card));
+            let _ = write!(out, ", name = {}", string(&e.card));
+            if let Some(p) = &e.printing {
+                let _ = write!(out, ", set = {}", string(&p.set));
+                if let Some(n) = &p.number {
+                    let _ = write!(out, ", number = {}", string(n));
+                }
+            }
+            if !e.tags.is_empty() {
+                let _ = write!(out, ", tags = {}", list(&e.tags));
+            }
+            out.push_str(" },\n");
         }
         out.push_str("]\n");
     }
