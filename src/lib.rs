@@ -15,5 +15,6 @@ pub mod goldfish;
 pub mod names;
 pub mod paths;
 pub mod report;
+pub mod search;
 pub mod stats;
 pub mod validate;

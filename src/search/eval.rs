@@ -1,0 +1,263 @@
+//! A parsed query bound to one game: field values looked up once (types, formats, stat
+//! readers), so that matching a card compares no field names and allocates nothing.
+
+use super::fields::Field;
+use super::lex::Op;
+use super::parse::{Node, Term, Value};
+use crate::card_db::{Card, Game, StatFn};
+use crate::catalog::Catalog;
+use crate::date::Date;
+use crate::format::Rule;
+use crate::names;
+
+/// A query ready to test the cards of one game.
+pub struct Matcher<'g> {
+    game: &'g Game,
+    root: Test,
+}
+
+enum Test {
+    All(Vec<Test>),
+    Any(Vec<Test>),
+    Not(Box<Test>),
+    Const(bool),
+    /// A word: in the name, or the whole id or type.
+    Bare(String),
+    NameHas(String),
+    NameIs(String),
+    /// Card types (ids) the value names in this game.
+    Type(Vec<String>),
+    ColourHas(String),
+    ColourIs(String),
+    Stat(StatFn, Op, i64),
+    Set(String),
+    IdPrefix(String),
+    IdIs(String),
+    Text(String),
+    Race(String),
+    Legendary,
+    Basic,
+    Evolution,
+    Invented,
+    Keyword(String),
+    /// Per card: the answer, computed once (legality, bans).
+    Table(Vec<bool>),
+}
+
+impl<'g> Matcher<'g> {
+    pub fn new(root: &Node, game: &'g Game, catalog: &Catalog, date: Date) -> Matcher<'g> {
+        Matcher {
+            game,
+            root: compile(root, game, catalog, date),
+        }
+    }
+
+    /// Whether the card at `index` matches. `buf` is scratch space for lookup keys, reused
+    /// across cards.
+    pub fn matches(&self, index: usize, buf: &mut String) -> bool {
+        self.test(&self.root, index, buf)
+    }
+
+    fn test(&self, t: &Test, i: usize, buf: &mut String) -> bool {
+        let card = &self.game.cards[i];
+        match t {
+            Test::All(ts) => ts.iter().all(|t| self.test(t, i, buf)),
+            Test::Any(ts) => ts.iter().any(|t| self.test(t, i, buf)),
+            Test::Not(t) => !self.test(t, i, buf),
+            Test::Const(b) => *b,
+            Test::Bare(w) => {
+                key_has(card.name(), w, buf)
+                    || key_is(card.id(), w, buf)
+                    || key_is(card.kind(), w, buf)
+                    || self
+                        .game
+                        .def
+                        .types
+                        .iter()
+                        .find(|t| t.id == card.kind())
+                        .is_some_and(|t| key_is(&t.label, w, buf))
+            }
+            Test::NameHas(w) => key_has(card.name(), w, buf),
+            Test::NameIs(w) => key_is(card.name(), w, buf),
+            Test::Type(ids) => ids.iter().any(|id| id == card.kind()),
+            Test::ColourHas(c) => colours(card).any(|x| x.eq_ignore_ascii_case(c)),
+            Test::ColourIs(c) => {
+                let mut all = colours(card);
+                all.next().is_some_and(|x| x.eq_ignore_ascii_case(c)) && all.next().is_none()
+            }
+            Test::Stat(read, op, n) => read(card).is_some_and(|v| compare(v, *op, *n)),
+            Test::Set(code) => card.set().eq_ignore_ascii_case(code),
+            Test::IdPrefix(p) => {
+                names::key_into(card.id(), buf);
+                buf.starts_with(p.as_str())
+            }
+            Test::IdIs(id) => key_is(card.id(), id, buf),
+            Test::Text(w) => texts(card).any(|t| key_has(t, w, buf)),
+            Test::Race(w) => card.race.as_deref().is_some_and(|r| key_has(r, w, buf)),
+            Test::Legendary => self.game.is_legendary_at(i),
+            Test::Basic => card.basic,
+            Test::Evolution => card.evolution.is_some(),
+            Test::Invented => card.invented,
+            Test::Keyword(k) => card.keywords.iter().any(|x| x.get_ref() == k),
+            Test::Table(answers) => answers.get(i).copied().unwrap_or(false),
+        }
+    }
+}
+
+fn key_has(text: &str, key: &str, buf: &mut String) -> bool {
+    names::key_into(text, buf);
+    buf.contains(key)
+}
+
+fn key_is(text: &str, key: &str, buf: &mut String) -> bool {
+    names::key_into(text, buf);
+    buf == key
+}
+
+fn compare(v: i64, op: Op, n: i64) -> bool {
+    match op {
+        Op::Has | Op::Eq => v == n,
+        Op::Ne => v != n,
+        Op::Lt => v < n,
+        Op::Le => v <= n,
+        Op::Gt => v > n,
+        Op::Ge => v >= n,
+    }
+}
+
+/// A card's colours, or its attributes in a game without colours.
+pub(super) fn colours(card: &Card) -> impl Iterator<Item = &str> {
+    card.colour()
+        .into_iter()
+        .chain(card.attribute.iter().map(|a| a.get_ref().as_str()))
+}
+
+/// Every text printed on a card: rules text, a Hero's ability, activate abilities, Judgment.
+fn texts(card: &Card) -> impl Iterator<Item = &str> {
+    card.text
+        .as_deref()
+        .into_iter()
+        .chain(card.ability.as_deref())
+        .chain(card.abilities.iter().filter_map(|a| a.text.as_deref()))
+        .chain(card.judgment.as_ref().and_then(|j| j.text.as_deref()))
+}
+
+fn compile(node: &Node, game: &Game, catalog: &Catalog, date: Date) -> Test {
+    match node {
+        Node::And(parts) => Test::All(
+            parts
+                .iter()
+                .map(|n| compile(n, game, catalog, date))
+                .collect(),
+        ),
+        Node::Or(parts) => Test::Any(
+            parts
+                .iter()
+                .map(|n| compile(n, game, catalog, date))
+                .collect(),
+        ),
+        Node::Not(inner) => Test::Not(Box::new(compile(inner, game, catalog, date))),
+        Node::Term(term) => term_test(term, game, catalog, date),
+    }
+}
+
+fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date) -> Test {
+    let text = match &term.value {
+        Value::Number(n) => {
+            return match term.field {
+                Field::Stat(stat) => match Card::stat_of(stat) {
+                    Some(read) => Test::Stat(read, term.op, *n),
+                    None => Test::Const(false),
+                },
+                _ => Test::Const(false),
+            };
+        }
+        Value::Text(t) => t.as_str(),
+    };
+    let key = names::key(text);
+    let test = match (term.field, term.op) {
+        (Field::Bare, _) => Test::Bare(key),
+        (Field::Name, Op::Has) => Test::NameHas(key),
+        (Field::Name, _) => Test::NameIs(key),
+        (Field::Type, _) => Test::Type(
+            game.def
+                .types
+                .iter()
+                .filter(|t| names::key(&t.id) == key || names::key(&t.label) == key)
+                .map(|t| t.id.clone())
+                .collect(),
+        ),
+        (Field::Colour, Op::Eq) => Test::ColourIs(key),
+        (Field::Colour, _) => Test::ColourHas(key),
+        (Field::Set, _) => Test::Set(key),
+        (Field::Id, Op::Has) => Test::IdPrefix(key),
+        (Field::Id, _) => Test::IdIs(key),
+        (Field::Text, _) => Test::Text(key),
+        (Field::Race, _) => Test::Race(key),
+        (Field::Is, _) => match key.as_str() {
+            "legendary" => Test::Legendary,
+            "basic" => Test::Basic,
+            "evolution" => Test::Evolution,
+            "invented" => Test::Invented,
+            _ => Test::Keyword(key),
+        },
+        (Field::Keyword, _) => Test::Keyword(key),
+        (Field::Game, _) => Test::Const(names::key(game.id()) == key),
+        (Field::Legal | Field::Banned, _) => {
+            let banned_only = term.field == Field::Banned;
+            Test::Table(format_table(game, catalog, text, date, banned_only))
+        }
+        (Field::Stat(_), _) => Test::Const(false),
+    };
+    // `!=` is "not" whatever the field; a stat's `!=` compared above.
+    if term.op == Op::Ne {
+        Test::Not(Box::new(test))
+    } else {
+        test
+    }
+}
+
+/// Per card of `game`: legal in the format on `date` (a zone the format sizes may hold it,
+/// its set is allowed, it is not banned), or, with `banned_only`, banned in it.
+fn format_table(
+    game: &Game,
+    catalog: &Catalog,
+    format: &str,
+    date: Date,
+    banned_only: bool,
+) -> Vec<bool> {
+    let Some(format) = catalog.format(format).filter(|f| f.game == game.id()) else {
+        return Vec::new();
+    };
+    let mut banned = vec![false; game.cards.len()];
+    if let Some(revision) = format.revision_on(date) {
+        for name in &revision.revision.banned {
+            if let Some(i) = game.find(name.get_ref()) {
+                banned[i] = true;
+            }
+        }
+    }
+    if banned_only {
+        return banned;
+    }
+    let zones: Vec<usize> = game
+        .def
+        .zones
+        .iter()
+        .enumerate()
+        .filter(|(_, z)| format.zones.contains_key(&z.id))
+        .map(|(i, _)| i)
+        .collect();
+    let sets: Option<Vec<&String>> = format.rules.iter().find_map(|r| match &r.rule {
+        Rule::SetLegality { sets } => Some(sets.iter().collect()),
+        _ => None,
+    });
+    (0..game.cards.len())
+        .map(|i| {
+            let set_ok = sets
+                .as_ref()
+                .is_none_or(|s| s.iter().any(|code| *code == game.cards[i].set()));
+            !banned[i] && set_ok && zones.iter().any(|&z| game.zone_holds(z, i))
+        })
+        .collect()
+}
