@@ -32,7 +32,13 @@ fn run(query: &str, game: &Game) -> usize {
     let q = Query::parse(query).expect("the query parses");
     let games = [game];
     q.check(&games, catalog).expect("the query's values exist");
-    find(&q, &games, catalog, Date::new(2026, 11, 30).expect("a date")).len()
+    find(
+        &q,
+        &games,
+        catalog,
+        Date::new(2026, 11, 30).expect("a date"),
+    )
+    .len()
 }
 
 #[divan::bench(args = [

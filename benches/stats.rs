@@ -13,7 +13,12 @@ fn main() {
 fn deck_text() -> String {
     let catalog = Catalog::embedded().expect("shipped data loads");
     let game = catalog.game("fow").expect("Force of Will is shipped");
-    let main = game.def.zones.iter().position(|z| z.id == "main").expect("a main zone");
+    let main = game
+        .def
+        .zones
+        .iter()
+        .position(|z| z.id == "main")
+        .expect("a main zone");
     let names: Vec<&str> = (0..game.cards.len())
         .filter(|&i| game.zone_holds(main, i))
         .map(|i| game.cards[i].name())
@@ -40,6 +45,8 @@ fn sixty_cards_odds_to_turn_10(bencher: divan::Bencher) {
     };
     bencher.bench(|| {
         let resolved = resolve(divan::black_box(&deck), game);
-        compute(&resolved, game, format, &options).odds.map(|o| o.rows.len())
+        compute(&resolved, game, format, &options)
+            .odds
+            .map(|o| o.rows.len())
     });
 }
