@@ -57,31 +57,9 @@ fn fold_quote(c: char) -> char {
     }
 }
 
-/// A fast hasher for the card index: keys are short names, and the index is built from our
-/// own data, so SipHash's protection against crafted collisions buys nothing there. (This is
-/// the multiply-rotate scheme of rustc's FxHasher.)
-#[derive(Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-}
-
-pub type KeyMap<V> = std::collections::HashMap<String, V, std::hash::BuildHasherDefault<KeyHasher>>;
+/// The card index's map. FxHash rather than SipHash: keys are short names, and the index is
+/// built from our own data, so SipHash's protection against crafted collisions buys nothing.
+pub type KeyMap<V> = rustc_hash::FxHashMap<String, V>;
 
 /// The candidate closest to `query`, when it is close enough to be what the user meant.
 pub fn suggest<'a, I>(query: &str, candidates: I) -> Option<&'a str>
