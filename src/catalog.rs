@@ -267,7 +267,7 @@ impl Catalog {
         let user_data =
             options.data_dir.is_some() || !options.db.is_empty() || !options.formats.is_empty();
         if lint_user && user_data && !problems.iter().any(Problem::is_error) {
-            problems.extend(crate::card_db::lint::lint(&catalog).problems);
+            problems.extend(crate::card_db::lint::lint(&catalog.games, &catalog.formats).problems);
         }
         Ok((catalog, problems))
     }

@@ -11,7 +11,7 @@ use crate::diagnostic::Problem;
 use crate::diagnostic::SourceFile;
 use crate::error::{read_text, Error};
 use crate::format::{self, Format, FormatFile};
-use crate::validate::{validate, Finding, Verdict};
+use crate::validate::{lint_formats, validate, Finding, RuleId, Verdict};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -59,7 +59,7 @@ pub fn check_deck_as(
             Some(f) => f,
             None => {
                 let mut finding =
-                    Finding::error("parse", format!("unknown format `{}`", header.value))
+                    Finding::new(RuleId::Parse, format!("unknown format `{}`", header.value))
                         .help(catalog.format_help(&header.value));
                 finding.span = header.span.clone();
                 finding.line = header.line;
@@ -102,7 +102,7 @@ impl Catalog {
         let mut with = self.clone();
         with.formats = formats;
         problems.extend(
-            lint::check_formats(&with, &with.formats)
+            lint_formats(&with.games, &with.formats)
                 .into_iter()
                 .filter(|p| p.file.as_ref().is_some_and(|f| f.name == arg)),
         );
@@ -198,7 +198,7 @@ pub fn check_data(data: &DataOptions, paths: &[PathBuf]) -> Result<LintOutcome, 
         };
         Catalog::build(&sources, base.as_ref())
     };
-    problems.extend(lint::lint(&catalog).problems);
+    problems.extend(lint::lint(&catalog.games, &catalog.formats).problems);
     Ok(LintOutcome {
         files,
         problems,

@@ -4,8 +4,14 @@
 //! id. Ban, limited and combination-ban lists come in dated revisions: the revision in force on
 //! the validation date is the latest whose `effective` date is not after it.
 
+use crate::date::Date;
+use crate::diagnostic::{Problem, SourceFile};
+use crate::names;
+use crate::validate::Rule;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
 use toml::Spanned;
 
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -45,76 +51,6 @@ pub struct ZoneLimit {
     pub exact: Option<u32>,
 }
 
-/// One rule of a format. The `kind` is the rule id its findings carry.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
-#[serde(
-    tag = "kind",
-    rename_all = "kebab-case",
-    rename_all_fields = "kebab-case",
-    deny_unknown_fields
-)]
-pub enum Rule {
-    /// At most `max` copies of a card name, counted across `zones` (all zones when empty).
-    CopyLimit {
-        max: u32,
-        #[serde(default)]
-        zones: Vec<String>,
-        /// Basic cards (basic magic stones) are not limited.
-        #[serde(default)]
-        exempt_basic: bool,
-        /// Per-card exceptions.
-        #[serde(default)]
-        overrides: Vec<CopyOverride>,
-    },
-    /// At most `max` copies of each Legendary card.
-    LegendaryLimit { max: u32 },
-    /// Exactly `count` cards of the zone's type in `zone` (one Hero, one ruler).
-    Hero {
-        zone: String,
-        #[serde(default = "one")]
-        count: u32,
-    },
-    /// At least so many cards of each colour in `zone`.
-    ColourMinimum {
-        zone: String,
-        minimum: BTreeMap<String, u32>,
-    },
-    /// Colour counts in `zone` in exactly this ratio.
-    ColourRatio {
-        zone: String,
-        ratio: BTreeMap<String, u32>,
-    },
-    /// Only cards from these set codes.
-    SetLegality { sets: Vec<String> },
-    /// Warn when an evolution level's previous level is missing from the deck.
-    Evolution,
-}
-
-fn one() -> u32 {
-    1
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct CopyOverride {
-    pub card: String,
-    /// A number, or `"any"` for no limit.
-    pub max: CopyMax,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum CopyMax {
-    Count(u32),
-    Any(AnyWord),
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum AnyWord {
-    Any,
-}
-
 /// A published ban/limited list, in force from `effective` until the next revision.
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -131,12 +67,6 @@ pub struct Revision {
     #[serde(default)]
     pub combination_banned: Vec<Vec<String>>,
 }
-
-use crate::date::Date;
-use crate::diagnostic::{Problem, SourceFile};
-use crate::names;
-use std::ops::Range;
-use std::sync::Arc;
 
 /// A format with its `extends` chain applied: everything validation needs, with the place in
 /// a file each rule came from.
@@ -176,22 +106,7 @@ impl Format {
     }
 
     pub fn rule_kinds(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.rules.iter().map(|r| r.rule.id())
-    }
-}
-
-impl Rule {
-    /// The rule id its findings carry.
-    pub fn id(&self) -> &'static str {
-        match self {
-            Rule::CopyLimit { .. } => "copy-limit",
-            Rule::LegendaryLimit { .. } => "legendary-limit",
-            Rule::Hero { .. } => "hero",
-            Rule::ColourMinimum { .. } => "colour-minimum",
-            Rule::ColourRatio { .. } => "colour-ratio",
-            Rule::SetLegality { .. } => "set-legality",
-            Rule::Evolution => "evolution",
-        }
+        self.rules.iter().map(|r| r.rule.id().id())
     }
 }
 

@@ -61,6 +61,15 @@ fn fold_quote(c: char) -> char {
 /// built from our own data, so SipHash's protection against crafted collisions buys nothing.
 pub type KeyMap<V> = rustc_hash::FxHashMap<String, V>;
 
+/// "did you mean" for `name`, or the list of what is known.
+pub fn suggest_or_list(name: &str, known: &[&str]) -> String {
+    match suggest(name, known.iter().copied()) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None if known.is_empty() => "nothing is defined here yet".to_owned(),
+        None => format!("use one of: {}", known.join(", ")),
+    }
+}
+
 /// The candidate closest to `query`, when it is close enough to be what the user meant.
 pub fn suggest<'a, I>(query: &str, candidates: I) -> Option<&'a str>
 where

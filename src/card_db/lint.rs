@@ -2,10 +2,10 @@
 //! see. Each problem points into the TOML file it comes from.
 
 use super::{Card, Effect, Game};
-use crate::catalog::Catalog;
 use crate::diagnostic::Problem;
-use crate::format::{CopyMax, Format, Rule};
+use crate::format::Format;
 use crate::names;
+use crate::validate::lint_formats;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
@@ -20,13 +20,13 @@ impl LintReport {
     }
 }
 
-/// Lints every game and format in the catalog.
-pub fn lint(catalog: &Catalog) -> LintReport {
+/// Lints every game and format of a catalog.
+pub fn lint(games: &BTreeMap<String, Game>, formats: &BTreeMap<String, Format>) -> LintReport {
     let mut problems = Vec::new();
-    for game in catalog.games.values() {
+    for game in games.values() {
         lint_game(game, &mut problems);
     }
-    problems.extend(check_formats(catalog, &catalog.formats));
+    problems.extend(lint_formats(games, formats));
     LintReport { problems }
 }
 
@@ -95,7 +95,7 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
     if let Some(stat) = def.curve.as_deref().filter(|s| Card::stat_of(s).is_none()) {
         out.push(def_problem(
             format!("the curve is drawn over `{stat}`, which is not a stat"),
-            suggest_or_list(stat, super::STATS),
+            names::suggest_or_list(stat, super::STATS),
         ));
     }
     for pile in def.setup.iter().flat_map(|s| &s.piles) {
@@ -105,7 +105,7 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
                     "setup deals from zone `{}`, which the game does not define",
                     pile.zone
                 ),
-                suggest_or_list(&pile.zone, &zone_ids(game)),
+                names::suggest_or_list(&pile.zone, &zone_ids(game)),
             ));
         }
     }
@@ -180,7 +180,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
                 format!("card `{name}` has unknown type `{}`", card.kind()),
             )
             .label(card.kind.span(), "unknown type")
-            .help(suggest_or_list(card.kind(), &ids)),
+            .help(names::suggest_or_list(card.kind(), &ids)),
         );
         return;
     };
@@ -193,7 +193,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
                 format!("card `{name}` is in unknown set `{}`", card.set()),
             )
             .label(card.set.span(), "unknown set")
-            .help(suggest_or_list(card.set(), &codes)),
+            .help(names::suggest_or_list(card.set(), &codes)),
         );
     }
     for stat in &kind.requires {
@@ -254,7 +254,10 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
                     format!("`{name}` has unknown colour `{}`", colour.get_ref()),
                 )
                 .label(colour.span(), "unknown colour")
-                .help(suggest_or_list(colour.get_ref(), &strs(&def.colours))),
+                .help(names::suggest_or_list(
+                    colour.get_ref(),
+                    &strs(&def.colours),
+                )),
             );
         }
     }
@@ -267,7 +270,10 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
                     format!("`{name}` names unknown attribute `{}`", attr.get_ref()),
                 )
                 .label(attr.span(), "unknown attribute")
-                .help(suggest_or_list(attr.get_ref(), &strs(&def.attributes))),
+                .help(names::suggest_or_list(
+                    attr.get_ref(),
+                    &strs(&def.attributes),
+                )),
             );
         }
     }
@@ -280,7 +286,10 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
                     format!("`{name}` has unknown keyword `{}`", keyword.get_ref()),
                 )
                 .label(keyword.span(), "unknown keyword")
-                .help(suggest_or_list(keyword.get_ref(), &strs(&def.keywords))),
+                .help(names::suggest_or_list(
+                    keyword.get_ref(),
+                    &strs(&def.keywords),
+                )),
             );
         }
     }
@@ -393,7 +402,7 @@ fn lint_effect(game: &Game, i: usize, effect: &Effect, span: Range<usize>, out: 
                     ),
                 )
                 .label(span, "unsupported target")
-                .help(suggest_or_list(target.as_str(), &strs(&def.targets))),
+                .help(names::suggest_or_list(target.as_str(), &strs(&def.targets))),
             );
         }
     }
@@ -441,195 +450,10 @@ fn lint_evolution_lines(game: &Game, out: &mut Vec<Problem>) {
     }
 }
 
-/// Checks that formats name games, zones, colours, sets and cards that exist.
-pub fn check_formats(catalog: &Catalog, formats: &BTreeMap<String, Format>) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for format in formats.values() {
-        let src = &format.file;
-        let Some(game) = catalog.games.get(&format.game) else {
-            let known: Vec<&str> = catalog.games.keys().map(String::as_str).collect();
-            out.push(
-                Problem::error(
-                    "format",
-                    format!(
-                        "format `{}` is for unknown game `{}`",
-                        format.id, format.game
-                    ),
-                )
-                .in_file(src)
-                .help(suggest_or_list(&format.game, &known)),
-            );
-            continue;
-        };
-        for zone in format.zones.keys() {
-            if game.zone(zone).is_none() {
-                out.push(unknown_in_format(
-                    format,
-                    0..0,
-                    "zone",
-                    zone,
-                    &zone_ids(game),
-                ));
-            }
-        }
-        for rule in &format.rules {
-            // Inherited rules were checked with their own format.
-            if !std::sync::Arc::ptr_eq(&rule.file, src) {
-                continue;
-            }
-            let span = rule.span.clone();
-            let zone_ref = |zone: &str, out: &mut Vec<Problem>| {
-                if game.zone(zone).is_none() {
-                    out.push(unknown_in_format(
-                        format,
-                        span.clone(),
-                        "zone",
-                        zone,
-                        &zone_ids(game),
-                    ));
-                }
-            };
-            match &rule.rule {
-                Rule::CopyLimit {
-                    zones, overrides, ..
-                } => {
-                    for z in zones {
-                        zone_ref(z, &mut out);
-                    }
-                    for o in overrides {
-                        card_ref(game, format, span.clone(), &o.card, &mut out);
-                        if o.max == CopyMax::Count(0) {
-                            out.push(
-                                Problem::error(
-                                    "format",
-                                    format!("override for `{}` allows 0 copies", o.card),
-                                )
-                                .in_file(src)
-                                .label(span.clone(), "max = 0")
-                                .help("ban the card in a revision instead"),
-                            );
-                        }
-                    }
-                }
-                Rule::Hero { zone, .. } => zone_ref(zone, &mut out),
-                Rule::ColourMinimum {
-                    zone,
-                    minimum: colours,
-                }
-                | Rule::ColourRatio {
-                    zone,
-                    ratio: colours,
-                } => {
-                    zone_ref(zone, &mut out);
-                    for colour in colours.keys() {
-                        if !game.def.colours.iter().any(|c| c == colour) {
-                            out.push(unknown_in_format(
-                                format,
-                                span.clone(),
-                                "colour",
-                                colour,
-                                &strs(&game.def.colours),
-                            ));
-                        }
-                    }
-                    if let Rule::ColourRatio { ratio, .. } = &rule.rule {
-                        if ratio.values().any(|&r| r == 0) {
-                            out.push(
-                                Problem::error("format", "a colour ratio part is 0")
-                                    .in_file(src)
-                                    .label(span.clone(), "ratio parts must be 1 or more"),
-                            );
-                        }
-                    }
-                }
-                Rule::SetLegality { sets } => {
-                    let codes: Vec<&str> = game.def.sets.iter().map(|s| s.code.as_str()).collect();
-                    for set in sets {
-                        if !codes.contains(&set.as_str()) {
-                            out.push(unknown_in_format(format, span.clone(), "set", set, &codes));
-                        }
-                    }
-                }
-                Rule::LegendaryLimit { .. } | Rule::Evolution => {}
-            }
-        }
-        for revision in &format.revisions {
-            if !std::sync::Arc::ptr_eq(&revision.file, src) {
-                continue;
-            }
-            let r = &revision.revision;
-            let span = r.effective.span();
-            for card in &r.banned {
-                card_ref(game, format, card.span(), card.get_ref(), &mut out);
-            }
-            for card in r.limited.keys() {
-                card_ref(game, format, span.clone(), card, &mut out);
-            }
-            for group in &r.combination_banned {
-                if group.len() < 2 {
-                    out.push(
-                        Problem::error("format", "a combination ban needs at least two cards")
-                            .in_file(src)
-                            .label(span.clone(), "in this revision"),
-                    );
-                }
-                for card in group {
-                    card_ref(game, format, span.clone(), card, &mut out);
-                }
-            }
-        }
-    }
-    out
-}
-
-fn card_ref(game: &Game, format: &Format, span: Range<usize>, name: &str, out: &mut Vec<Problem>) {
-    if game.find(name).is_none() {
-        out.push(
-            Problem::error(
-                "format",
-                format!(
-                    "format `{}` names card `{name}`, which is not in the {} database",
-                    format.id, game.def.name
-                ),
-            )
-            .in_file(&format.file)
-            .label(span, "unknown card")
-            .maybe_help(game.suggest(name).map(|s| format!("did you mean `{s}`?"))),
-        );
-    }
-}
-
-fn unknown_in_format(
-    format: &Format,
-    span: Range<usize>,
-    what: &str,
-    name: &str,
-    known: &[&str],
-) -> Problem {
-    let mut p = Problem::error(
-        "format",
-        format!("format `{}` names unknown {what} `{name}`", format.id),
-    )
-    .in_file(&format.file)
-    .help(suggest_or_list(name, known));
-    if !span.is_empty() {
-        p = p.label(span, format!("unknown {what}"));
-    }
-    p
-}
-
 fn zone_ids(game: &Game) -> Vec<&str> {
     game.def.zones.iter().map(|z| z.id.as_str()).collect()
 }
 
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
-}
-
-fn suggest_or_list(name: &str, known: &[&str]) -> String {
-    match names::suggest(name, known.iter().copied()) {
-        Some(s) => format!("did you mean `{s}`?"),
-        None if known.is_empty() => "nothing is defined here yet".to_owned(),
-        None => format!("use one of: {}", known.join(", ")),
-    }
 }

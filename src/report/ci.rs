@@ -197,7 +197,8 @@ pub fn transcript_annotation(
 
 /// One line of what a rule id or problem code checks, for SARIF's rule list.
 pub fn rule_summary(rule: &str) -> &'static str {
-    crate::validate::rule_summary(rule)
+    crate::validate::RuleId::from_id(rule)
+        .map(crate::validate::RuleId::summary)
         .or_else(|| crate::card_db::lint::code_summary(rule))
         .unwrap_or(match rule {
             "card-added" => "a card the new card data adds",

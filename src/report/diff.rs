@@ -299,7 +299,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
                 annotations.push(a);
             }
             if d.after.verdict.legal {
-                let fixed: Vec<&str> = d.removed.iter().map(|f| f.rule).collect();
+                let fixed: Vec<&str> = d.removed.iter().map(|f| f.rule.id()).collect();
                 annotations.push(Annotation {
                     rule: "verdict".to_owned(),
                     level: Level::Error,

@@ -54,8 +54,8 @@ pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
                 .collect();
             let mut rules: Vec<&str> = Vec::new();
             for f in &errors {
-                if !rules.contains(&f.rule) {
-                    rules.push(f.rule);
+                if !rules.contains(&f.rule.id()) {
+                    rules.push(f.rule.id());
                 }
             }
             table.add_row(vec![

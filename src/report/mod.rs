@@ -15,7 +15,7 @@ pub mod scripts;
 use crate::check::DeckOutcome;
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::plural;
-use crate::validate::{Finding, Severity};
+use crate::validate::{Finding, RuleId, Severity};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -110,8 +110,8 @@ impl Outcome for Validated {
 /// (diagnostics for people, annotations for CI).
 pub fn finding_problem(source: &Arc<SourceFile>, f: &Finding) -> Problem {
     let mut p = match f.severity {
-        Severity::Error => Problem::error(f.rule, &f.message),
-        Severity::Warning => Problem::warning(f.rule, &f.message),
+        Severity::Error => Problem::error(f.rule.id(), &f.message),
+        Severity::Warning => Problem::warning(f.rule.id(), &f.message),
     }
     .in_file(source)
     .maybe_help(f.help.clone());
@@ -163,17 +163,13 @@ pub struct RuleCount {
     pub severity: Option<Severity>,
 }
 
-/// Findings per rule id, in the documented rule order (unknown ids last, by name).
+/// Findings per rule id, in the documented rule order.
 pub fn rule_counts(outcomes: &[DeckOutcome]) -> Vec<(&'static str, RuleCount)> {
-    let mut counts: BTreeMap<(usize, &'static str), RuleCount> = BTreeMap::new();
+    let mut counts: BTreeMap<RuleId, RuleCount> = BTreeMap::new();
     for outcome in outcomes {
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: Vec<RuleId> = Vec::new();
         for f in &outcome.verdict.findings {
-            let order = crate::validate::RULE_IDS
-                .iter()
-                .position(|r| *r == f.rule)
-                .unwrap_or(usize::MAX);
-            let count = counts.entry((order, f.rule)).or_default();
+            let count = counts.entry(f.rule).or_default();
             count.findings += 1;
             count.severity = match (count.severity, f.severity) {
                 (Some(Severity::Error), _) | (_, Severity::Error) => Some(Severity::Error),
@@ -185,5 +181,5 @@ pub fn rule_counts(outcomes: &[DeckOutcome]) -> Vec<(&'static str, RuleCount)> {
             }
         }
     }
-    counts.into_iter().map(|((_, id), c)| (id, c)).collect()
+    counts.into_iter().map(|(id, c)| (id.id(), c)).collect()
 }

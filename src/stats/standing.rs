@@ -3,7 +3,8 @@
 
 use super::Resolved;
 use crate::card_db::Game;
-use crate::format::{Format, Rule};
+use crate::format::Format;
+use crate::validate::{ColourMinimum, ColourRatio, Hero, Rule};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -69,7 +70,7 @@ pub(super) fn requirements(deck: &Resolved, game: &Game, format: &Format) -> Vec
         .rules
         .iter()
         .filter_map(|r| match &r.rule {
-            Rule::Hero { zone, .. } => Some(zone.as_str()),
+            Rule::Hero(Hero { zone, .. }) => Some(zone.as_str()),
             _ => None,
         })
         .collect();
@@ -98,7 +99,7 @@ pub(super) fn requirements(deck: &Resolved, game: &Game, format: &Format) -> Vec
     }
     for rule in &format.rules {
         match &rule.rule {
-            Rule::Hero { zone, count } => {
+            Rule::Hero(Hero { zone, count }) => {
                 let cards = zone_cards(zone);
                 out.push(Requirement::Hero {
                     zone: zone.clone(),
@@ -108,7 +109,7 @@ pub(super) fn requirements(deck: &Resolved, game: &Game, format: &Format) -> Vec
                     met: cards == *count,
                 });
             }
-            Rule::ColourMinimum { zone, minimum } => {
+            Rule::ColourMinimum(ColourMinimum { zone, minimum }) => {
                 let counts = colour_counts(deck, game, zone);
                 for (colour, need) in ordered(game, minimum) {
                     let cards = counts.get(colour.as_str()).copied().unwrap_or(0);
@@ -120,7 +121,7 @@ pub(super) fn requirements(deck: &Resolved, game: &Game, format: &Format) -> Vec
                     });
                 }
             }
-            Rule::ColourRatio { zone, ratio } => {
+            Rule::ColourRatio(ColourRatio { zone, ratio }) => {
                 let counts = colour_counts(deck, game, zone);
                 let (colours, ratio): (Vec<String>, Vec<u32>) =
                     ordered(game, ratio).into_iter().unzip();

@@ -106,12 +106,12 @@ fn errors(report: &Verdict) -> Vec<(&'static str, Option<u32>)> {
         .findings
         .iter()
         .filter(|f| f.severity == decksmith::validate::Severity::Error)
-        .map(|f| (f.rule, f.line))
+        .map(|f| (f.rule.id(), f.line))
         .collect()
 }
 
 fn rules(report: &Verdict) -> Vec<&'static str> {
-    report.findings.iter().map(|f| f.rule).collect()
+    report.findings.iter().map(|f| f.rule.id()).collect()
 }
 
 fn jforce(main: &str) -> String {
@@ -475,7 +475,7 @@ fn unknown_zone_headers_are_parse_errors_with_a_suggestion() {
     let deck = format!("Hero:\n1 Storma\nMian:\n{}", fill(STRIKES, 40, 3));
     let r = check(&deck, "jforce-standard");
     let first = &r.findings[0];
-    assert_eq!((first.rule, first.line), ("parse", Some(3)));
+    assert_eq!((first.rule.id(), first.line), ("parse", Some(3)));
     assert_eq!(first.help.as_deref(), Some("did you mean `Main:`?"));
 }
 
@@ -491,7 +491,7 @@ fn a_zone_the_format_lacks_cannot_hold_cards() {
 fn every_rule_id_is_documented_in_the_readme() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for id in decksmith::validate::RULE_IDS {
+    for id in decksmith::validate::RuleId::ALL.iter().map(|r| r.id()) {
         assert!(
             readme.contains(&format!("`{id}`")),
             "README lacks rule id {id}"

@@ -126,7 +126,7 @@ fn corrupted_card_databases_and_formats_never_panic() {
         let text_ = mutate(&mut rng, &file.text);
         sources.files[victim] = (kind, SourceFile::new(file.name.clone(), text_));
         let (catalog, mut problems) = Catalog::build(&sources, None);
-        problems.extend(lint::lint(&catalog).problems);
+        problems.extend(lint::lint(&catalog.games, &catalog.formats).problems);
         let _ = render(&problems, false);
     }
 }

@@ -83,7 +83,7 @@ fn game() -> &'static Game {
         let (catalog, problems) = Catalog::build(&sources, None);
         assert!(problems.is_empty(), "{problems:?}");
         let mut lint = Vec::new();
-        let report = crate::card_db::lint::lint(&catalog);
+        let report = crate::card_db::lint::lint(&catalog.games, &catalog.formats);
         lint.extend(report.problems);
         assert!(lint.is_empty(), "{lint:?}");
         catalog.games["skirmish"].clone()

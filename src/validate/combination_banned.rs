@@ -1,0 +1,63 @@
+//! `combination-banned`: no group of cards the revision in force bans together.
+
+use super::finding::Finding;
+use super::resolved::{Check, Line, ResolvedDeck, RuleSite};
+use super::rule_id::RuleId;
+use crate::diagnostic::Problem;
+
+/// The groups banned together.
+pub(crate) struct CombinationBanned<'a>(pub &'a [Vec<String>]);
+
+impl CombinationBanned<'_> {
+    pub fn lint(groups: &[Vec<String>], site: &RuleSite, out: &mut Vec<Problem>) {
+        for group in groups {
+            if group.len() < 2 {
+                out.push(site.problem(
+                    "a combination ban needs at least two cards",
+                    "in this revision",
+                ));
+            }
+            for card in group {
+                site.card(card, None, out);
+            }
+        }
+    }
+}
+
+impl Check for CombinationBanned<'_> {
+    fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        'groups: for group in self.0 {
+            let mut present: Vec<&Line> = Vec::new();
+            for name in group {
+                let card = deck.game.find(name);
+                match deck.lines.iter().find(|l| Some(l.card) == card) {
+                    Some(l) => present.push(l),
+                    None => continue 'groups,
+                }
+            }
+            let Some((last, others)) = present.split_last() else {
+                continue;
+            };
+            let names: Vec<String> = (present.iter())
+                .map(|l| format!("`{}`", deck.card(l.card).name()))
+                .collect();
+            let message = format!(
+                "{} may not be played together in {}",
+                names.join(" and "),
+                deck.format_name
+            );
+            let help = format!("remove {} or the other", names[names.len() - 1]);
+            let mut f = deck.at_line(
+                Finding::new(RuleId::CombinationBanned, message).help(help),
+                last,
+            );
+            for o in others {
+                if let Some(span) = &o.entry.span {
+                    f.related
+                        .push((span.clone(), "banned in combination with this".into()));
+                }
+            }
+            out.push(f);
+        }
+    }
+}

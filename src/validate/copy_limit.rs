@@ -1,0 +1,101 @@
+//! `copy-limit`: at most `max` copies of a card name. It counts the cards no other rule claims.
+
+use super::finding::Finding;
+use super::resolved::{Check, ResolvedDeck, RuleSite};
+use super::rule_id::RuleId;
+use crate::card_db::Game;
+use crate::diagnostic::Problem;
+use serde::{Deserialize, Serialize};
+
+/// Rank in the pre-pass that gives each card to one rule (see `Check::claim`).
+const RANK: u8 = 3;
+
+/// At most `max` copies of a card name, counted across `zones` (all zones when empty).
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CopyLimit {
+    pub max: u32,
+    #[serde(default)]
+    pub zones: Vec<String>,
+    /// Basic cards (basic magic stones) are not limited.
+    #[serde(default)]
+    pub exempt_basic: bool,
+    /// Per-card exceptions.
+    #[serde(default)]
+    pub overrides: Vec<CopyOverride>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CopyOverride {
+    pub card: String,
+    /// A number, or `"any"` for no limit.
+    pub max: CopyMax,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum CopyMax {
+    Count(u32),
+    Any(AnyWord),
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnyWord {
+    Any,
+}
+
+impl Check for CopyLimit {
+    fn claim(&self, _game: &Game, _card: usize) -> Option<u8> {
+        Some(RANK)
+    }
+
+    fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        let zones: Vec<usize> = self
+            .zones
+            .iter()
+            .filter_map(|z| deck.zone_index(z))
+            .collect();
+        let overrides: Vec<(usize, CopyMax)> = (self.overrides.iter())
+            .filter_map(|o| Some((deck.game.find(&o.card)?, o.max)))
+            .collect();
+        for (card_index, count, last) in deck.totals(RANK, &zones) {
+            let card = deck.card(card_index);
+            if self.exempt_basic && card.basic {
+                continue;
+            }
+            let allowed = match overrides.iter().find(|(c, _)| *c == card_index) {
+                Some((_, CopyMax::Any(_))) => continue,
+                Some(&(_, CopyMax::Count(n))) => n,
+                None => self.max,
+            };
+            if count > allowed {
+                let message = format!(
+                    "{count} copies of `{}`; {} allows {allowed}",
+                    card.name(),
+                    deck.format_name
+                );
+                out.push(deck.too_many(RuleId::CopyLimit, message, count - allowed, last));
+            }
+        }
+    }
+
+    fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
+        for z in &self.zones {
+            site.zone(z, out);
+        }
+        for o in &self.overrides {
+            site.card(&o.card, None, out);
+            if o.max == CopyMax::Count(0) {
+                out.push(
+                    site.problem(
+                        format!("override for `{}` allows 0 copies", o.card),
+                        "max = 0",
+                    )
+                    .help("ban the card in a revision instead"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! `hero`: exactly `count` cards in the zone of the Hero (J Force) or ruler (Force of Will).
+//! It reports that zone's size itself, in better words than `deck-size`.
+
+use super::finding::Finding;
+use super::resolved::{plural, Check, Line, ResolvedDeck, RuleSite};
+use super::rule_id::RuleId;
+use crate::diagnostic::Problem;
+use serde::{Deserialize, Serialize};
+
+/// Exactly `count` cards of the zone's type in `zone` (one Hero, one ruler).
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Hero {
+    pub zone: String,
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Check for Hero {
+    fn claims_zone(&self, zone: &str) -> bool {
+        zone == self.zone
+    }
+
+    fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        let (zone, count) = (self.zone.as_str(), self.count);
+        let Some(zone_index) = deck.zone_index(zone) else {
+            return;
+        };
+        let def = &deck.game.def.zones[zone_index];
+        let what = def
+            .types
+            .first()
+            .map_or_else(|| "card".to_owned(), |t| deck.game.type_label(t));
+        let header = def.headers.first().map_or(zone, String::as_str);
+        let total = deck.zone_totals[zone_index];
+        if total == count {
+            return;
+        }
+        let in_zone: Vec<&Line> = deck.lines.iter().filter(|l| l.zone == zone_index).collect();
+        let message = format!("the deck has {total} {what} cards; it needs exactly {count}");
+        let mut f = Finding::new(RuleId::Hero, message)
+            .help(if total < count {
+                format!(
+                    "add a `{header}:` section with {count} {what} card{}",
+                    plural(count)
+                )
+            } else {
+                format!("keep exactly {count} under `{header}:`")
+            })
+            .zone(zone);
+        match in_zone.split_last() {
+            Some((last, others)) => {
+                f = f.at(last.entry).card(deck.card(last.card).name());
+                for other in others {
+                    if let Some(span) = &other.entry.span {
+                        f.related.push((span.clone(), format!("{what} here too")));
+                    }
+                }
+            }
+            None => f = f.at_header(deck.header(zone_index)),
+        }
+        out.push(f);
+    }
+
+    fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
+        site.zone(&self.zone, out);
+    }
+}

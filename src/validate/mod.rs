@@ -1,0 +1,323 @@
+//! Deck validation: a deck, a format and its game in, a list of findings out. An illegal deck
+//! is a result, not an error; every finding names its rule id, card, zone and deck line.
+//!
+//! Each rule kind is one file holding its parameters, its check and its format lint. The
+//! format declares some (`[[rules]]`, see `rules.rs`); the revision in force feeds the ban
+//! lists; `deck-size` and `zone-type` always apply.
+
+mod banned;
+mod colour_minimum;
+mod colour_ratio;
+mod combination_banned;
+mod copy_limit;
+mod deck_size;
+mod evolution;
+mod finding;
+mod hero;
+mod legendary_limit;
+mod limited;
+mod printing;
+mod resolved;
+mod rule_id;
+mod rules;
+mod set_legality;
+mod zone_type;
+
+pub use colour_minimum::ColourMinimum;
+pub use colour_ratio::ColourRatio;
+pub use copy_limit::{AnyWord, CopyLimit, CopyMax, CopyOverride};
+pub use evolution::Evolution;
+pub use finding::Finding;
+pub use hero::Hero;
+pub use legendary_limit::LegendaryLimit;
+pub use rule_id::{RuleId, Severity};
+pub use rules::Rule;
+pub use set_legality::SetLegality;
+
+use crate::card_db::Game;
+use crate::date::Date;
+use crate::deck::Deck;
+use crate::diagnostic::Problem;
+use crate::format::{Format, ZoneLimit};
+use crate::names;
+use banned::Banned;
+use combination_banned::CombinationBanned;
+use deck_size::DeckSize;
+use limited::Limited;
+use printing::Printing;
+use resolved::{Check, Line, ResolvedDeck, RuleSite};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use zone_type::ZoneType;
+
+/// The verdict on one deck.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verdict {
+    pub format: Option<String>,
+    pub game: Option<String>,
+    pub legal: bool,
+    pub findings: Vec<Finding>,
+    /// Cards per zone, in the game's zone order.
+    pub zones: Vec<ZoneCount>,
+    /// Cards per colour in the game's colour order, for games with colours.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub colours: Vec<ColourCount>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ColourCount {
+    pub colour: String,
+    pub cards: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ZoneCount {
+    pub zone: String,
+    pub cards: u32,
+    /// The size the format asks for (`40`, `40–60`, `≤ 15`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
+}
+
+impl Verdict {
+    /// A deck that could not be checked against a format (its `format:` names none that
+    /// exists): only the reason is reported, and the deck is not legal.
+    pub fn unchecked(finding: Finding) -> Verdict {
+        Verdict {
+            format: None,
+            game: None,
+            legal: false,
+            findings: vec![finding],
+            zones: Vec::new(),
+            colours: Vec::new(),
+        }
+    }
+}
+
+pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdict {
+    let mut findings = Vec::new();
+    for p in &deck.problems {
+        let mut f = Finding::new(RuleId::Parse, p.message.clone());
+        f.help = p.help.clone();
+        f.span = p.span.clone();
+        f.line = p.line;
+        findings.push(f);
+    }
+    for w in &deck.warnings {
+        let mut f = Finding::new(RuleId::Parse, w.message.clone());
+        f.severity = Severity::Warning;
+        f.help = w.help.clone();
+        f.span = w.span.clone();
+        f.line = w.line;
+        findings.push(f);
+    }
+
+    let zone_defs = &game.def.zones;
+    let mut lines: Vec<Line> = Vec::with_capacity(deck.zones.iter().map(|z| z.entries.len()).sum());
+    let mut zone_totals = vec![0u32; zone_defs.len()];
+    let mut key = String::new();
+    let mut deck_zones: Vec<Option<usize>> = Vec::with_capacity(deck.zones.len());
+    for zone in &deck.zones {
+        let zone_index = if zone.span.is_none() && zone.name == "main" {
+            zone_defs.iter().position(|z| z.default)
+        } else {
+            game.zone_index_for_header(&zone.name, &mut key)
+        };
+        deck_zones.push(zone_index);
+        // Cards under consideration are not part of the deck; an empty zone the game lacks
+        // (Cockatrice writes `side` for every game) holds nothing to check.
+        let unchecked = crate::deck::is_maybe(&zone.name) || zone.entries.is_empty();
+        if zone_index.is_none() && unchecked {
+            continue;
+        }
+        let Some(zone_index) = zone_index else {
+            let headers: Vec<&str> = zone_defs.iter().map(|z| z.label()).collect();
+            let mut f = Finding::new(RuleId::Parse, format!("unknown zone `{}`", zone.name)).help(
+                match names::suggest(
+                    &zone.name,
+                    zone_defs
+                        .iter()
+                        .flat_map(|z| z.headers.iter().map(String::as_str)),
+                ) {
+                    Some(s) => format!("did you mean `{s}:`?"),
+                    None => format!(
+                        "{} decks have the zones {}",
+                        game.def.name,
+                        headers.join(", ")
+                    ),
+                },
+            );
+            f.span = zone.span.clone();
+            f.line = zone.line;
+            findings.push(f);
+            continue;
+        };
+        for entry in &zone.entries {
+            let found = entry
+                .id
+                .as_deref()
+                .and_then(|id| game.find_with(id, &mut key))
+                .or_else(|| game.find_with(&entry.card, &mut key));
+            match found {
+                Some(card) => {
+                    zone_totals[zone_index] = zone_totals[zone_index].saturating_add(entry.count);
+                    lines.push(Line {
+                        entry,
+                        card,
+                        zone: zone_index,
+                        owner: None,
+                    });
+                }
+                None => {
+                    let help = match game.suggest(&entry.card) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!(
+                            "`decksmith cards --game {} <words>` searches the card database",
+                            game.def.id
+                        ),
+                    };
+                    findings.push(
+                        Finding::new(
+                            RuleId::UnknownCard,
+                            format!("unknown card `{}`", entry.card),
+                        )
+                        .help(help)
+                        .card(&entry.card)
+                        .zone(&zone_defs[zone_index].id)
+                        .at(entry),
+                    );
+                }
+            }
+        }
+    }
+
+    let revision = format.revision_on(date).map(|r| &r.revision);
+    let banned = Banned::new(revision.map_or(&[][..], |r| &r.banned), game);
+    let limited = Limited::new(revision.map_or(&BTreeMap::new(), |r| &r.limited), game);
+    let combinations = CombinationBanned(revision.map_or(&[][..], |r| &r.combination_banned));
+    let deck_size = DeckSize(&format.zones);
+    let mut checks: Vec<&dyn Check> = vec![
+        &deck_size,
+        &ZoneType,
+        &Printing,
+        &banned,
+        &limited,
+        &combinations,
+    ];
+    checks.extend(format.rules.iter().map(|r| r.rule.check()));
+
+    // The pre-pass: each card goes to the one rule that counts its copies.
+    for line in &mut lines {
+        line.owner = checks.iter().filter_map(|c| c.claim(game, line.card)).min();
+    }
+    let claimed_zones = (0..zone_defs.len())
+        .filter(|&z| checks.iter().any(|c| c.claims_zone(&zone_defs[z].id)))
+        .collect();
+    let resolved = ResolvedDeck {
+        game,
+        deck,
+        deck_zones,
+        format_name: &format.name,
+        lines,
+        zone_totals,
+        claimed_zones,
+    };
+    for check in &checks {
+        check.check(&resolved, &mut findings);
+    }
+    let (lines, zone_totals) = (&resolved.lines, &resolved.zone_totals);
+    let colours = game
+        .def
+        .colours
+        .iter()
+        .map(|colour| ColourCount {
+            colour: colour.clone(),
+            cards: lines
+                .iter()
+                .filter(|l| game.cards[l.card].colour() == Some(colour.as_str()))
+                .map(|l| l.entry.count)
+                .sum(),
+        })
+        .collect();
+    findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
+    let zones = zone_defs
+        .iter()
+        .enumerate()
+        .filter(|(i, z)| zone_totals[*i] > 0 || format.zones.contains_key(&z.id))
+        .map(|(i, z)| ZoneCount {
+            zone: z.id.clone(),
+            cards: zone_totals[i],
+            limit: format.zones.get(&z.id).and_then(describe_limit),
+        })
+        .collect();
+    Verdict {
+        format: Some(format.id.clone()),
+        game: Some(game.def.id.clone()),
+        legal: findings.iter().all(|f| f.severity != Severity::Error),
+        findings,
+        zones,
+        colours,
+    }
+}
+
+fn describe_limit(limit: &ZoneLimit) -> Option<String> {
+    match (limit.exact, limit.min, limit.max) {
+        (Some(e), _, _) => Some(e.to_string()),
+        (None, Some(lo), Some(hi)) => Some(format!("{lo}–{hi}")),
+        (None, Some(lo), None) => Some(format!("≥ {lo}")),
+        (None, None, Some(hi)) => Some(format!("≤ {hi}")),
+        (None, None, None) => None,
+    }
+}
+
+/// Checks that formats name games, zones, colours, sets and cards that exist.
+pub fn lint_formats(
+    games: &BTreeMap<String, Game>,
+    formats: &BTreeMap<String, Format>,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for format in formats.values() {
+        let Some(game) = games.get(&format.game) else {
+            let known: Vec<&str> = games.keys().map(String::as_str).collect();
+            out.push(
+                Problem::error(
+                    "format",
+                    format!(
+                        "format `{}` is for unknown game `{}`",
+                        format.id, format.game
+                    ),
+                )
+                .in_file(&format.file)
+                .help(names::suggest_or_list(&format.game, &known)),
+            );
+            continue;
+        };
+        let site = |span| RuleSite {
+            game,
+            format: &format.id,
+            file: &format.file,
+            span,
+        };
+        DeckSize::lint(&format.zones, &site(0..0), &mut out);
+        // Inherited rules and revisions were checked with their own format.
+        for rule in format
+            .rules
+            .iter()
+            .filter(|r| Arc::ptr_eq(&r.file, &format.file))
+        {
+            rule.rule.lint(&site(rule.span.clone()), &mut out);
+        }
+        for dated in format
+            .revisions
+            .iter()
+            .filter(|r| Arc::ptr_eq(&r.file, &format.file))
+        {
+            let (r, site) = (&dated.revision, site(dated.revision.effective.span()));
+            Banned::lint(&r.banned, &site, &mut out);
+            Limited::lint(&r.limited, &site, &mut out);
+            CombinationBanned::lint(&r.combination_banned, &site, &mut out);
+        }
+    }
+    out
+}

@@ -1,0 +1,206 @@
+//! A deck resolved against its game (each line's card, zone and owning rule), what every rule
+//! kind implements, and where a rule sits in its format file for the rule's format lint.
+
+use super::finding::Finding;
+use super::rule_id::RuleId;
+use crate::card_db::{Card, Game};
+use crate::deck::{Deck, Entry, Zone};
+use crate::diagnostic::{Problem, SourceFile};
+use crate::names;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// One rule kind, ready to check a deck.
+pub(crate) trait Check {
+    /// Rules that count copies own the cards they count: in a pre-pass each card goes to the
+    /// rule that claims it with the lowest rank (banned 0, then limited 1, Legendary 2, and
+    /// the copy limit 3). `None`: this rule does not claim the card.
+    fn claim(&self, _game: &Game, _card: usize) -> Option<u8> {
+        None
+    }
+
+    /// A zone this rule reports sizes for, so `deck-size` leaves it alone.
+    fn claims_zone(&self, _zone: &str) -> bool {
+        false
+    }
+
+    fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>);
+
+    /// Format lint: what the rule's parameters name that its game lacks.
+    fn lint(&self, _site: &RuleSite, _out: &mut Vec<Problem>) {}
+}
+
+/// One deck line resolved against the database.
+pub(crate) struct Line<'d> {
+    pub entry: &'d Entry,
+    pub card: usize,
+    pub zone: usize,
+    /// The rank of the rule that counts this card's copies, decided in the pre-pass.
+    pub owner: Option<u8>,
+}
+
+pub(crate) struct ResolvedDeck<'a> {
+    pub game: &'a Game,
+    pub deck: &'a Deck,
+    /// The game zone each deck zone (by position) resolved to.
+    pub deck_zones: Vec<Option<usize>>,
+    pub format_name: &'a str,
+    pub lines: Vec<Line<'a>>,
+    pub zone_totals: Vec<u32>,
+    /// Game zones a rule other than `deck-size` reports sizes for.
+    pub claimed_zones: Vec<usize>,
+}
+
+impl<'a> ResolvedDeck<'a> {
+    pub fn card(&self, i: usize) -> &'a Card {
+        &self.game.cards[i]
+    }
+
+    pub fn zone_id(&self, zone: usize) -> &'a str {
+        &self.game.def.zones[zone].id
+    }
+
+    pub fn zone_index(&self, id: &str) -> Option<usize> {
+        self.game.def.zones.iter().position(|z| z.id == id)
+    }
+
+    /// The deck's header line for a game zone.
+    pub fn header(&self, zone: usize) -> Option<&'a Zone> {
+        self.deck
+            .zones
+            .iter()
+            .zip(&self.deck_zones)
+            .find(|(z, resolved)| z.span.is_some() && **resolved == Some(zone))
+            .map(|(z, _)| z)
+    }
+
+    pub fn zone_label(&self, zone: usize) -> &'a str {
+        let z = &self.game.def.zones[zone];
+        z.headers.first().map_or(z.id.as_str(), String::as_str)
+    }
+
+    /// Distinct cards the rule of rank `owner` owns with their total count across `zones` (all zones when
+    /// empty), and the last line that adds to the count (where a "remove a copy" fix goes).
+    pub fn totals(&self, owner: u8, zones: &[usize]) -> Vec<(usize, u32, &Line<'a>)> {
+        let mut out: Vec<(usize, u32, &Line)> = Vec::new();
+        for l in &self.lines {
+            if l.owner != Some(owner) || (!zones.is_empty() && !zones.contains(&l.zone)) {
+                continue;
+            }
+            match out.iter_mut().find(|(c, _, _)| *c == l.card) {
+                Some((_, n, last)) => {
+                    *n += l.entry.count;
+                    *last = l;
+                }
+                None => out.push((l.card, l.entry.count, l)),
+            }
+        }
+        out
+    }
+
+    /// "remove N copies" of the card counted in `last`, at its last line.
+    pub fn too_many(&self, rule: RuleId, message: String, excess: u32, last: &Line) -> Finding {
+        self.at_line(Finding::new(rule, message), last)
+            .help(format!("remove {}", copies(excess)))
+    }
+
+    /// The finding pointed at a deck line, naming its card and zone.
+    pub fn at_line(&self, finding: Finding, line: &Line) -> Finding {
+        finding
+            .card(self.card(line.card).name())
+            .zone(self.zone_id(line.zone))
+            .at(line.entry)
+    }
+
+    pub fn colour_counts(&self, zone: usize) -> BTreeMap<&'a str, u32> {
+        let mut counts = BTreeMap::new();
+        for l in self.lines.iter().filter(|l| l.zone == zone) {
+            if let Some(c) = self.card(l.card).colour() {
+                *counts.entry(c).or_insert(0) += l.entry.count;
+            }
+        }
+        counts
+    }
+}
+
+/// Where a rule is written, for its format lint's problems.
+pub(crate) struct RuleSite<'a> {
+    pub game: &'a Game,
+    pub format: &'a str,
+    pub file: &'a Arc<SourceFile>,
+    pub span: Range<usize>,
+}
+
+impl RuleSite<'_> {
+    pub fn problem(&self, message: impl Into<String>, label: &str) -> Problem {
+        Problem::error("format", message)
+            .in_file(self.file)
+            .label(self.span.clone(), label)
+    }
+
+    pub fn unknown(&self, what: &str, name: &str, known: &[&str]) -> Problem {
+        let mut p = Problem::error(
+            "format",
+            format!("format `{}` names unknown {what} `{name}`", self.format),
+        )
+        .in_file(self.file)
+        .help(names::suggest_or_list(name, known));
+        if !self.span.is_empty() {
+            p = p.label(self.span.clone(), format!("unknown {what}"));
+        }
+        p
+    }
+
+    pub fn zone(&self, zone: &str, out: &mut Vec<Problem>) {
+        if self.game.zone(zone).is_none() {
+            let ids: Vec<&str> = self.game.def.zones.iter().map(|z| z.id.as_str()).collect();
+            out.push(self.unknown("zone", zone, &ids));
+        }
+    }
+
+    /// A card the rule names must exist; `span` is where the name is, when known.
+    pub fn card(&self, name: &str, span: Option<Range<usize>>, out: &mut Vec<Problem>) {
+        if self.game.find(name).is_none() {
+            out.push(
+                Problem::error(
+                    "format",
+                    format!(
+                        "format `{}` names card `{name}`, which is not in the {} database",
+                        self.format, self.game.def.name
+                    ),
+                )
+                .in_file(self.file)
+                .label(span.unwrap_or(self.span.clone()), "unknown card")
+                .maybe_help(
+                    self.game
+                        .suggest(name)
+                        .map(|s| format!("did you mean `{s}`?")),
+                ),
+            );
+        }
+    }
+}
+
+pub(crate) fn copies(n: u32) -> String {
+    if n == 1 {
+        "1 copy".into()
+    } else {
+        format!("{n} copies")
+    }
+}
+
+/// `red` → `Red`.
+pub(crate) fn title(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+pub(crate) fn plural(n: impl Into<u64>) -> &'static str {
+    if n.into() == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
