@@ -419,6 +419,37 @@ fn limited_cards_allow_their_count() {
 }
 
 #[test]
+fn a_limited_legendary_answers_to_its_limit_only() {
+    // docs/rulings.md "Which rule counts a card's copies": banned, then limited, then Legendary.
+    let catalog = Catalog::embedded().expect("shipped data loads");
+    let mut format = catalog
+        .format("jforce-banlist")
+        .expect("format exists")
+        .clone();
+    let game = catalog.game(&format.game).expect("game exists");
+    for dated in &mut format.revisions {
+        (dated.revision.limited).insert("Chrono Apocalypse".into(), 2);
+    }
+    let verdict = |n: u32| {
+        let deck = jforce(&format!(
+            "{n} Chrono Apocalypse\n{}",
+            fill(STRIKES, 40 - n, 3)
+        ));
+        validate(
+            &text::parse(&deck),
+            &format,
+            game,
+            "2026-11-29".parse().unwrap(),
+        )
+    };
+    assert!(
+        verdict(2).legal,
+        "the list's 2 replaces legendary-limit's 1"
+    );
+    assert_eq!(rules(&verdict(3)), ["limited"]);
+}
+
+#[test]
 fn combination_bans_need_both_cards() {
     let stones = "10 Fire Magic Stone\n";
     let one = fow(
