@@ -245,51 +245,24 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
             );
         }
     }
-    if let Some(colour) = &card.colour {
-        if !def.colours.iter().any(|c| c == colour.get_ref()) {
+    // The colour, attributes and keywords a card names must be among its game's.
+    let colour = card
+        .colour
+        .iter()
+        .map(|c| ("colour", "has", c, &def.colours));
+    let attributes = (card.attribute.iter().chain(&card.attribute_cost))
+        .map(|a| ("attribute", "names", a, &def.attributes));
+    let keywords = card
+        .keywords
+        .iter()
+        .map(|k| ("keyword", "has", k, &def.keywords));
+    for (what, verb, value, known) in colour.chain(attributes).chain(keywords) {
+        let text = value.get_ref();
+        if !known.contains(text) {
             out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!("`{name}` has unknown colour `{}`", colour.get_ref()),
-                )
-                .label(colour.span(), "unknown colour")
-                .help(names::suggest_or_list(
-                    colour.get_ref(),
-                    &strs(&def.colours),
-                )),
-            );
-        }
-    }
-    for attr in card.attribute.iter().chain(&card.attribute_cost) {
-        if !def.attributes.iter().any(|a| a == attr.get_ref()) {
-            out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!("`{name}` names unknown attribute `{}`", attr.get_ref()),
-                )
-                .label(attr.span(), "unknown attribute")
-                .help(names::suggest_or_list(
-                    attr.get_ref(),
-                    &strs(&def.attributes),
-                )),
-            );
-        }
-    }
-    for keyword in &card.keywords {
-        if !def.keywords.iter().any(|k| k == keyword.get_ref()) {
-            out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!("`{name}` has unknown keyword `{}`", keyword.get_ref()),
-                )
-                .label(keyword.span(), "unknown keyword")
-                .help(names::suggest_or_list(
-                    keyword.get_ref(),
-                    &strs(&def.keywords),
-                )),
+                card_problem(game, i, format!("`{name}` {verb} unknown {what} `{text}`"))
+                    .label(value.span(), format!("unknown {what}"))
+                    .help(names::suggest_or_list(text, &strs(known))),
             );
         }
     }
