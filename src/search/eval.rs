@@ -7,8 +7,8 @@ use super::parse::{Node, Term, Value};
 use crate::card_db::{Card, Game, StatFn};
 use crate::catalog::Catalog;
 use crate::date::Date;
-use crate::format::Rule;
 use crate::names;
+use crate::validate::{Rule, SetLegality};
 
 /// A query ready to test the cards of one game.
 pub struct Matcher<'g> {
@@ -249,7 +249,7 @@ fn format_table(
         .map(|(i, _)| i)
         .collect();
     let sets: Option<Vec<&String>> = format.rules.iter().find_map(|r| match &r.rule {
-        Rule::SetLegality { sets } => Some(sets.iter().collect()),
+        Rule::SetLegality(SetLegality { sets }) => Some(sets.iter().collect()),
         _ => None,
     });
     (0..game.cards.len())
