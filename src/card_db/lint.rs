@@ -169,31 +169,24 @@ fn card_problem(game: &Game, i: usize, message: String) -> Problem {
 }
 
 fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
+    let problem = |message: String| card_problem(game, i, message);
     let def = &game.def;
     let name = card.name();
     let Some(kind) = def.types.iter().find(|t| t.id == card.kind()) else {
         let ids: Vec<&str> = def.types.iter().map(|t| t.id.as_str()).collect();
         out.push(
-            card_problem(
-                game,
-                i,
-                format!("card `{name}` has unknown type `{}`", card.kind()),
-            )
-            .label(card.kind.span(), "unknown type")
-            .help(names::suggest_or_list(card.kind(), &ids)),
+            problem(format!("card `{name}` has unknown type `{}`", card.kind()))
+                .label(card.kind.span(), "unknown type")
+                .help(names::suggest_or_list(card.kind(), &ids)),
         );
         return;
     };
     if !def.sets.is_empty() && !def.sets.iter().any(|s| s.code == card.set()) {
         let codes: Vec<&str> = def.sets.iter().map(|s| s.code.as_str()).collect();
         out.push(
-            card_problem(
-                game,
-                i,
-                format!("card `{name}` is in unknown set `{}`", card.set()),
-            )
-            .label(card.set.span(), "unknown set")
-            .help(names::suggest_or_list(card.set(), &codes)),
+            problem(format!("card `{name}` is in unknown set `{}`", card.set()))
+                .label(card.set.span(), "unknown set")
+                .help(names::suggest_or_list(card.set(), &codes)),
         );
     }
     for stat in &kind.requires {
@@ -213,7 +206,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         };
         if !present {
             out.push(
-                card_problem(game, i, format!("{} `{name}` has no `{stat}`", kind.label))
+                problem(format!("{} `{name}` has no `{stat}`", kind.label))
                     .label(card.name.span(), format!("needs `{stat}`"))
                     .help(format!("every {} card needs `{stat} = …`", kind.label)),
             );
@@ -235,11 +228,9 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         let (min, max) = range.map_or((0, i64::MAX), |r| (r.min, r.max));
         if v < min || v > max {
             out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!("`{stat}` of `{name}` is {v}, outside {min}..={max}"),
-                )
+                problem(format!(
+                    "`{stat}` of `{name}` is {v}, outside {min}..={max}"
+                ))
                 .label(value.span(), "out of range")
                 .help(format!("the game allows {stat} from {min} to {max}")),
             );
@@ -260,7 +251,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         let text = value.get_ref();
         if !known.contains(text) {
             out.push(
-                card_problem(game, i, format!("`{name}` {verb} unknown {what} `{text}`"))
+                problem(format!("`{name}` {verb} unknown {what} `{text}`"))
                     .label(value.span(), format!("unknown {what}"))
                     .help(names::suggest_or_list(text, &strs(known))),
             );
@@ -271,14 +262,10 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         if cost.is_none_or(|c| c < i64::from(min)) {
             let span = card.cost.as_ref().map_or(card.name.span(), |c| c.span());
             out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!(
-                        "Legendary `{name}` costs {}, under the minimum of {min}",
-                        cost.map_or("nothing".to_owned(), |c| c.to_string())
-                    ),
-                )
+                problem(format!(
+                    "Legendary `{name}` costs {}, under the minimum of {min}",
+                    cost.map_or("nothing".to_owned(), |c| c.to_string())
+                ))
                 .label(span, format!("Legendaries cost {min} or more"))
                 .help(format!(
                     "raise its cost to {min} or more, or make it not Legendary"
@@ -304,14 +291,10 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         let e = evo.get_ref();
         if !def.evolution_levels.iter().any(|l| l == &e.level) {
             out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!(
-                        "`{name}` has evolution level `{}`, not on the ladder",
-                        e.level
-                    ),
-                )
+                problem(format!(
+                    "`{name}` has evolution level `{}`, not on the ladder",
+                    e.level
+                ))
                 .label(evo.span(), "unknown level")
                 .help(format!(
                     "the levels are: {}",
@@ -321,14 +304,10 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         }
         if game.find(&e.base).is_none() {
             out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!(
-                        "`{name}` evolves `{}`, which is not in the database",
-                        e.base
-                    ),
-                )
+                problem(format!(
+                    "`{name}` evolves `{}`, which is not in the database",
+                    e.base
+                ))
                 .label(evo.span(), "unknown base card")
                 .maybe_help(
                     game.suggest(&e.base)
@@ -341,19 +320,16 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
 
 /// An effect must be one the game's engine runs, aimed at a target it understands.
 fn lint_effect(game: &Game, i: usize, effect: &Effect, span: Range<usize>, out: &mut Vec<Problem>) {
+    let problem = |message: String| card_problem(game, i, message);
     let def = &game.def;
     let name = game.cards[i].name();
     let kind = effect_kind(effect);
     if !def.effects.iter().any(|e| e == kind) {
         out.push(
-            card_problem(
-                game,
-                i,
-                format!(
-                    "`{name}` uses effect `{kind}`, which the {} engine does not run",
-                    def.name
-                ),
-            )
+            problem(format!(
+                "`{name}` uses effect `{kind}`, which the {} engine does not run",
+                def.name
+            ))
             .label(span.clone(), "unsupported effect")
             .help(format!(
                 "the effects of {} are: {}",
@@ -365,15 +341,11 @@ fn lint_effect(game: &Game, i: usize, effect: &Effect, span: Range<usize>, out: 
     if let Some(target) = effect.target() {
         if !def.targets.is_empty() && !def.targets.iter().any(|t| t == target.as_str()) {
             out.push(
-                card_problem(
-                    game,
-                    i,
-                    format!(
-                        "`{name}` aims `{kind}` at `{}`, which {} has no use for",
-                        target.as_str(),
-                        def.name
-                    ),
-                )
+                problem(format!(
+                    "`{name}` aims `{kind}` at `{}`, which {} has no use for",
+                    target.as_str(),
+                    def.name
+                ))
                 .label(span, "unsupported target")
                 .help(names::suggest_or_list(target.as_str(), &strs(&def.targets))),
             );
