@@ -97,19 +97,14 @@ impl Verdict {
 
 pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdict {
     let mut findings = Vec::new();
-    for p in &deck.problems {
+    let parse_problems = (deck.problems.iter().map(|p| (p, Severity::Error)))
+        .chain(deck.warnings.iter().map(|w| (w, Severity::Warning)));
+    for (p, severity) in parse_problems {
         let mut f = Finding::new(RuleId::Parse, p.message.clone());
+        f.severity = severity;
         f.help = p.help.clone();
         f.span = p.span.clone();
         f.line = p.line;
-        findings.push(f);
-    }
-    for w in &deck.warnings {
-        let mut f = Finding::new(RuleId::Parse, w.message.clone());
-        f.severity = Severity::Warning;
-        f.help = w.help.clone();
-        f.span = w.span.clone();
-        f.line = w.line;
         findings.push(f);
     }
 
