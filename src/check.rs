@@ -81,6 +81,80 @@ pub fn check_deck_as(
     Ok(outcome(validate(&deck, format, game, date)))
 }
 
+/// Checks one file of a batch. A file that cannot be read or parsed is an outcome too, with
+/// one `unreadable` finding, so that the batch reports every file; only broken card data (no
+/// deck can be checked then) stops the batch. A file a folder search found that is not a
+/// deck list by its content ([`encoding::is_deck_list`]) is skipped: `None`.
+pub fn check_file(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    file: &crate::paths::Found,
+    date: Date,
+    from: Option<Encoding>,
+) -> Result<Option<DeckOutcome>, Error> {
+    let stdin = file.path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_owned()
+    } else {
+        file.path.display().to_string()
+    };
+    let text = if stdin {
+        crate::error::read_stdin()
+    } else {
+        read_text(&file.path)
+    };
+    let source = match text {
+        Ok(text) => SourceFile::new(name, text),
+        // A path named on the command line that does not exist is a usage error (exit 2).
+        Err(Error::Read { source, .. })
+            if file.named && source.kind() == std::io::ErrorKind::NotFound =>
+        {
+            return Err(Error::Read {
+                path: file.path.clone(),
+                source,
+            })
+        }
+        Err(e) => return Ok(Some(unreadable(SourceFile::new(name, ""), &e))),
+    };
+    if !file.named && from.is_none() && !encoding::is_deck_list(&source.name, &source.text) {
+        return Ok(None);
+    }
+    match check_deck_as(catalog, forced, &source, date, from) {
+        Ok(outcome) => Ok(Some(outcome)),
+        Err(e @ Error::Data(_)) => Err(e),
+        Err(e) => Ok(Some(unreadable(source, &e))),
+    }
+}
+
+/// The outcome for a file that could not be read or parsed: one `unreadable` error, with the
+/// reason, and the place where the reason has one.
+pub fn unreadable(source: Arc<SourceFile>, error: &Error) -> DeckOutcome {
+    let (message, help, span) = match error {
+        Error::Deck { message, problems } => {
+            let first = problems.first();
+            let reason = first.map_or(String::new(), |p| format!(": {}", p.message));
+            (
+                format!("{message}{reason}"),
+                first.and_then(|p| p.help.clone()),
+                first.and_then(|p| p.labels.first()).map(|(s, _)| s.clone()),
+            )
+        }
+        Error::Usage { message, help } => (message.clone(), help.clone(), None),
+        other => (other.to_string(), None, None),
+    };
+    // Not a rule of the format: the file never got as far as a deck (check_file makes it).
+    let mut finding = Finding::new(RuleId::Unreadable, message);
+    finding.help = help;
+    finding.line = span.as_ref().map(|s| source.line_col(s.start).0 as u32);
+    finding.span = span;
+    DeckOutcome {
+        path: source.name.clone(),
+        name: None,
+        source,
+        verdict: Verdict::unchecked(finding),
+    }
+}
+
 impl Catalog {
     /// A format named on the command line: a format id, or the path of a format file (which
     /// may extend a known one). A file is linted like the shipped formats before it is used.

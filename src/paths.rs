@@ -1,7 +1,9 @@
 //! Command-line paths to the files they name: a file as it is, a folder searched recursively
 //! for files with the wanted extensions, and a glob pattern (`'decks/**/*.deck'`) for CI files
 //! and shells that do not expand one. The order is stable (arguments in order, folder contents
-//! sorted), and a file named twice is kept once.
+//! sorted), and a file named twice is kept once. `-` stands for standard input. Patterns given
+//! to `--exclude` leave out the files and folders a search would find, never a file named
+//! outright.
 
 use crate::error::Error;
 use std::collections::HashSet;
@@ -17,11 +19,58 @@ pub const DECK_EXTENSIONS: &[&str] = &["deck", "json", "toml", "csv", "code", "t
 /// `.git`, the second can loop). A glob that matches nothing, or a folder without such files,
 /// is an error: a CI job that silently validates no deck would pass forever.
 pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
+    Ok(expand_excluding(args, extensions, &[])?
+        .into_iter()
+        .map(|f| f.path)
+        .collect())
+}
+
+/// A file to read, and whether the command line named it outright (rather than a folder or
+/// a pattern finding it): a file found may be skipped when it is not what was looked for, a
+/// file named never is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub path: PathBuf,
+    pub named: bool,
+}
+
+/// `--exclude` patterns, checked once on the command line.
+pub fn exclude_patterns(patterns: &[String]) -> Result<Vec<glob::Pattern>, Error> {
+    patterns
+        .iter()
+        .map(|p| {
+            glob::Pattern::new(p).map_err(|e| {
+                Error::usage_with_help(
+                    format!("`{p}` is not a valid --exclude pattern: {}", e.msg),
+                    "use `*`, `**`, `?` and `[…]` as wildcards: --exclude 'drafts/**'",
+                )
+            })
+        })
+        .collect()
+}
+
+/// Whether a found path is excluded: a pattern matches the path as found, or its file name.
+fn excluded(path: &Path, exclude: &[glob::Pattern]) -> bool {
+    let name = path.file_name().map(Path::new);
+    exclude
+        .iter()
+        .any(|p| p.matches_path(path) || name.is_some_and(|n| p.matches_path(n)))
+}
+
+/// [`expand`], telling named files from found ones, and leaving out what `exclude` matches.
+pub fn expand_excluding(
+    args: &[PathBuf],
+    extensions: &[&str],
+    exclude: &[glob::Pattern],
+) -> Result<Vec<Found>, Error> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    let mut push = |path: PathBuf, out: &mut Vec<PathBuf>| {
+    let mut push = |path: PathBuf, named: bool, out: &mut Vec<Found>| {
+        if !named && excluded(&path, exclude) {
+            return;
+        }
         if seen.insert(path.clone()) {
-            out.push(path);
+            out.push(Found { path, named });
         }
     };
     for arg in args {
@@ -44,11 +93,11 @@ pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Err
                     source: std::io::Error::new(e.error().kind(), e.error().to_string()),
                 })?;
                 if found.is_dir() {
-                    for file in in_folder(&found, extensions)? {
-                        push(file, &mut out);
+                    for file in in_folder(&found, extensions, exclude)? {
+                        push(file, false, &mut out);
                     }
                 } else {
-                    push(found, &mut out);
+                    push(found, false, &mut out);
                 }
             }
             if out.len() == before {
@@ -58,7 +107,7 @@ pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Err
                 ));
             }
         } else if arg.is_dir() {
-            let files = in_folder(arg, extensions)?;
+            let files = in_folder(arg, extensions, exclude)?;
             if files.is_empty() {
                 return Err(Error::usage_with_help(
                     format!("`{}` holds no deck files", arg.display()),
@@ -73,10 +122,10 @@ pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Err
                 ));
             }
             for file in files {
-                push(file, &mut out);
+                push(file, false, &mut out);
             }
         } else {
-            push(arg.clone(), &mut out);
+            push(arg.clone(), true, &mut out);
         }
     }
     Ok(out)
@@ -88,13 +137,22 @@ fn glob_pattern(arg: &Path) -> Option<&str> {
     (s.contains(['*', '?', '[']) && !arg.exists()).then_some(s)
 }
 
-fn in_folder(dir: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
+fn in_folder(
+    dir: &Path,
+    extensions: &[&str],
+    exclude: &[glob::Pattern],
+) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
-    walk(dir, extensions, &mut out)?;
+    walk(dir, extensions, exclude, &mut out)?;
     Ok(out)
 }
 
-fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) -> Result<(), Error> {
+fn walk(
+    dir: &Path,
+    extensions: &[&str],
+    exclude: &[glob::Pattern],
+    out: &mut Vec<PathBuf>,
+) -> Result<(), Error> {
     let read_error = |source| Error::Read {
         path: dir.to_owned(),
         source,
@@ -110,8 +168,11 @@ fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) -> Result<(), E
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (path, kind) in entries {
+        if excluded(&path, exclude) {
+            continue;
+        }
         if kind.is_dir() {
-            walk(&path, extensions, out)?;
+            walk(&path, extensions, exclude, out)?;
         } else if (kind.is_file() || (kind.is_symlink() && path.is_file()))
             && path
                 .extension()
@@ -128,8 +189,10 @@ fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) -> Result<(), E
 mod tests {
     use super::*;
 
-    fn tree() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("decksmith-paths-{}", std::process::id()));
+    /// A folder of files for one test (`tag` keeps tests running at once apart).
+    fn tree(tag: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("decksmith-paths-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         for (path, text) in [
             ("b/two.deck", ""),
@@ -161,7 +224,7 @@ mod tests {
 
     #[test]
     fn folders_are_searched_recursively_in_order_and_files_named_twice_kept_once() {
-        let dir = tree();
+        let dir = tree("order");
         let files = expand(&[dir.clone(), dir.join("a.deck")], DECK_EXTENSIONS).unwrap();
         let rel: Vec<String> = files
             .iter()
@@ -179,6 +242,28 @@ mod tests {
             DECK_EXTENSIONS,
         );
         assert!(matches!(none, Err(Error::Usage { .. })));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn excluded_files_and_folders_are_left_out_unless_named() {
+        let dir = tree("exclude");
+        let exclude = exclude_patterns(&["nested".into(), "a.*".into()]).unwrap();
+        let files = expand_excluding(
+            &[dir.clone(), dir.join("a.deck")],
+            DECK_EXTENSIONS,
+            &exclude,
+        )
+        .unwrap();
+        let rel: Vec<(String, bool)> = files
+            .iter()
+            .map(|f| {
+                let rel = f.path.strip_prefix(&dir).unwrap().display().to_string();
+                (rel, f.named)
+            })
+            .collect();
+        assert_eq!(rel, [("b/two.deck".into(), false), ("a.deck".into(), true)]);
+        assert!(exclude_patterns(&["[".into()]).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

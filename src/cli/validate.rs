@@ -1,11 +1,11 @@
 //! `decksmith validate DECK...`
 
 use super::{emit, Context};
-use crate::check::{check_deck, check_deck_as, Pool};
+use crate::check::{check_deck_as, check_file, Pool};
 use crate::date::Date;
 use crate::deck::encoding::Encoding;
 use crate::diagnostic::SourceFile;
-use crate::error::{read_text, Error};
+use crate::error::Error;
 use crate::paths;
 use crate::report::{render, Outcome, ReportOutput, Status, Validated};
 use clap::Args;
@@ -15,11 +15,20 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Deck list files, folders (searched recursively for deck files: .deck, .json, .toml,
-    /// .csv, .code, .txt, .cod, .xml) and quoted glob patterns (`'decks/**/*.deck'`).
+    /// Deck list files, `-` for standard input, folders (searched recursively for deck files:
+    /// .deck, .json, .toml, .csv, .code, .txt, .cod, .xml; files that are not deck lists by
+    /// their content are skipped and counted) and quoted glob patterns (`'decks/**/*.deck'`).
     /// Any deck encoding is read (text, json, toml, csv, code, arena, cod).
     #[arg(required_unless_present = "code", value_name = "PATH")]
     pub decks: Vec<PathBuf>,
+    /// Encoding of the decks: text, json, toml, csv, code, arena or cod. Without it, each
+    /// file's extension and content decide.
+    #[arg(long, value_name = "ENC", value_parser = parse_encoding)]
+    pub from: Option<Encoding>,
+    /// Leave out files and folders a search finds that match this glob (repeatable): `*.bak`,
+    /// `drafts/**`. A file named on the command line is always read.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
     /// A deck code to check (repeatable).
     #[arg(long = "code", value_name = "CODE")]
     pub code: Vec<String>,
@@ -40,6 +49,10 @@ fn parse_date(s: &str) -> Result<Date, String> {
     s.parse()
 }
 
+fn parse_encoding(s: &str) -> Result<Encoding, String> {
+    s.parse()
+}
+
 pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
     let forced = match &args.format {
@@ -47,16 +60,18 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
         None => None,
     };
     let date = args.date.unwrap_or_else(Date::today);
-    let paths = paths::expand(&args.decks, paths::DECK_EXTENSIONS)?;
-    let progress = progress_bar(paths.len());
-    let pool = Pool::new(args.jobs, paths.len())?;
-    let mut outcomes = pool.map(&paths, |path| {
-        let source = SourceFile::new(path.display().to_string(), read_text(path)?);
-        let outcome = check_deck(&catalog, forced.as_ref(), &source, date);
+    let exclude = paths::exclude_patterns(&args.exclude)?;
+    let files = paths::expand_excluding(&args.decks, paths::DECK_EXTENSIONS, &exclude)?;
+    let progress = progress_bar(files.len());
+    let pool = Pool::new(args.jobs, files.len())?;
+    let checked = pool.map(&files, |file| {
+        let outcome = check_file(&catalog, forced.as_ref(), file, date, args.from);
         progress.inc(1);
         outcome
     })?;
     progress.finish_and_clear();
+    let skipped = checked.iter().filter(|o| o.is_none()).count();
+    let mut outcomes: Vec<_> = checked.into_iter().flatten().collect();
     for code in &args.code {
         let source = SourceFile::new(code.trim(), code.trim());
         let hint = Some(Encoding::Code);
@@ -68,7 +83,19 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
             hint,
         )?);
     }
-    let outcome = Validated(outcomes);
+    if outcomes.is_empty() {
+        return Err(Error::usage_with_help(
+            format!(
+                "found no deck lists: {} skipped, as not deck lists by their content",
+                crate::error::plural(skipped, "file")
+            ),
+            "name a file on the command line to check it anyway",
+        ));
+    }
+    let outcome = Validated {
+        decks: outcomes,
+        skipped,
+    };
     // Rendering is parallel too, on the threads asked for.
     emit(
         out,

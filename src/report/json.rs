@@ -35,6 +35,9 @@ struct ValidateJson<'a> {
 struct SummaryJson {
     #[serde(flatten)]
     counts: Summary,
+    /// Files a folder search found that are not deck lists.
+    #[serde(skip_serializing_if = "is_zero")]
+    skipped: usize,
     /// Findings per rule id across the batch, in the documented rule order.
     rules: Vec<RuleJson>,
 }
@@ -46,7 +49,11 @@ struct RuleJson {
     count: RuleCount,
 }
 
-pub fn validate(outcomes: &[DeckOutcome]) -> String {
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+pub fn validate(outcomes: &[DeckOutcome], skipped: usize) -> String {
     let doc = ValidateJson {
         decks: outcomes
             .iter()
@@ -58,6 +65,7 @@ pub fn validate(outcomes: &[DeckOutcome]) -> String {
             .collect(),
         summary: SummaryJson {
             counts: Summary::of(outcomes),
+            skipped,
             rules: rule_counts(outcomes)
                 .into_iter()
                 .map(|(rule, count)| RuleJson { rule, count })

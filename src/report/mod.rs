@@ -78,31 +78,57 @@ pub fn render(outcome: &dyn Outcome, output: ReportOutput, colour: bool) -> Stri
     }
 }
 
-/// The decks `validate` checked, in argument order.
-pub struct Validated(pub Vec<DeckOutcome>);
+/// The decks `validate` checked, in argument order, and how many files a folder search found
+/// that were not deck lists.
+pub struct Validated {
+    pub decks: Vec<DeckOutcome>,
+    pub skipped: usize,
+}
+
+impl Validated {
+    /// `skipped 2 files that are not deck lists`, when a search skipped any.
+    fn skipped_line(&self) -> String {
+        if self.skipped == 0 {
+            return String::new();
+        }
+        let what = if self.skipped == 1 {
+            "1 file that is not a deck list"
+        } else {
+            "files that are not deck lists"
+        };
+        let count = if self.skipped == 1 {
+            String::new()
+        } else {
+            format!("{} ", self.skipped)
+        };
+        format!("skipped {count}{what} (by content); name a file to check it anyway\n")
+    }
+}
 
 impl Outcome for Validated {
     fn human(&self, colour: bool) -> String {
-        human::validate(&self.0, colour)
+        let mut out = human::validate(&self.decks, colour);
+        out.push_str(&self.skipped_line());
+        out
     }
 
     fn json(&self) -> String {
-        json::validate(&self.0)
+        json::validate(&self.decks, self.skipped)
     }
 
     fn ci(&self) -> ci::CiRun {
         ci::CiRun {
             command: "validate",
-            cases: self.0.iter().map(ci::deck_case).collect(),
+            cases: self.decks.iter().map(ci::deck_case).collect(),
         }
     }
 
     fn summary(&self) -> String {
-        Summary::of(&self.0).line()
+        Summary::of(&self.decks).line() + &self.skipped_line()
     }
 
     fn status(&self) -> Status {
-        Status::passed_if(self.0.iter().all(|o| o.verdict.legal))
+        Status::passed_if(self.decks.iter().all(|o| o.verdict.legal))
     }
 }
 
@@ -130,22 +156,43 @@ pub struct Summary {
     pub decks: usize,
     pub legal: usize,
     pub illegal: usize,
+    /// Files among the illegal ones that could not be read or parsed (`unreadable`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unreadable: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Summary {
     pub fn of(outcomes: &[DeckOutcome]) -> Summary {
         let legal = outcomes.iter().filter(|o| o.verdict.legal).count();
+        let unreadable = outcomes
+            .iter()
+            .filter(|o| {
+                o.verdict
+                    .findings
+                    .iter()
+                    .any(|f| f.rule == RuleId::Unreadable)
+            })
+            .count();
         Summary {
             decks: outcomes.len(),
             legal,
             illegal: outcomes.len() - legal,
+            unreadable,
         }
     }
 
-    /// `12 decks: 10 legal, 2 illegal`.
+    /// `12 decks: 10 legal, 2 illegal` (`, 1 of them unreadable` when one is).
     pub fn line(&self) -> String {
+        let unreadable = match self.unreadable {
+            0 => String::new(),
+            n => format!(" ({n} of them unreadable)"),
+        };
         format!(
-            "{}: {} legal, {} illegal\n",
+            "{}: {} legal, {} illegal{unreadable}\n",
             plural(self.decks, "deck"),
             self.legal,
             self.illegal

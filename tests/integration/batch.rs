@@ -62,7 +62,7 @@ fn a_glob_matching_nothing_is_an_error_not_a_silent_pass() {
 }
 
 #[test]
-fn an_unreadable_deck_among_many_stops_the_run_naming_it() {
+fn a_missing_path_among_many_stops_the_run_naming_it() {
     let out = decksmith([
         "validate",
         "examples/decks/jforce",
@@ -142,4 +142,128 @@ fn parallel_runs_give_the_same_output_as_one_thread_and_draw_no_progress_when_pi
     assert_eq!(one.stderr, "");
     assert_eq!(two.stderr, "");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A deck folder as people keep one: a legal deck, three broken files (broken JSON, Latin-1
+/// text, a list that reads two ways) and two files that are not decks (a README and
+/// Cockatrice's card database), plus a backup left out with `--exclude`.
+fn messy_folder() -> std::path::PathBuf {
+    let dir = temp_dir();
+    let legal = std::fs::read(root().join("examples/decks/jforce/legal-ember-rush.deck")).unwrap();
+    let files: [(&str, &[u8]); 7] = [
+        ("legal.deck", &legal),
+        (
+            "broken.json",
+            b"{\"format\": \"jforce-standard\", \"zones\": {\"main\": [\n{\"count\": 3 \"name\": \"X\"}]}}",
+        ),
+        ("latin1.deck", b"format: jforce-standard\n3 Caf\xe9\n"),
+        ("two-ways.txt", b"3 Ember Strikr (JF1) 6\n\n1 Storm Falcn (JF1) 3\n"),
+        (
+            "README.txt",
+            b"These are my decks.\nRun decksmith validate on this folder.\n1 rule: keep them legal.\n",
+        ),
+        (
+            "cards.xml",
+            b"<?xml version=\"1.0\"?>\n<cockatrice_carddatabase version=\"4\"><cards/></cockatrice_carddatabase>\n",
+        ),
+        ("old.deck.bak.deck", b"this is not read\n"),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    dir
+}
+
+/// One unreadable file does not sink a batch: every output format reports every deck, the
+/// unreadable ones as `unreadable` findings, and the run exits 1.
+#[test]
+fn a_folder_with_broken_files_and_a_readme_is_reported_whole_in_every_output() {
+    let dir = messy_folder();
+    let run = |output: &str| {
+        decksmith([
+            "validate".as_ref(),
+            dir.as_os_str(),
+            "--exclude".as_ref(),
+            "*.bak.deck".as_ref(),
+            "--output".as_ref(),
+            output.as_ref(),
+        ])
+        .expect(1)
+    };
+    let json = run("json").json();
+    let summary = &json["summary"];
+    assert_eq!(
+        (
+            &summary["decks"],
+            &summary["legal"],
+            &summary["unreadable"],
+            &summary["skipped"]
+        ),
+        (&4.into(), &1.into(), &3.into(), &2.into()),
+        "{summary}"
+    );
+    for output in ["human", "github", "junit", "sarif"] {
+        let out = run(output);
+        for file in ["broken.json", "latin1.deck", "two-ways.txt"] {
+            assert!(
+                out.stdout.contains(file),
+                "{output} lacks {file}:\n{}",
+                out.stdout
+            );
+        }
+        assert!(!out.stdout.contains("README"), "{output}:\n{}", out.stdout);
+        assert!(!out.stdout.contains("bak"), "{output}:\n{}", out.stdout);
+        if output == "sarif" {
+            crate::ci_output::assert_valid_sarif(&serde_json::from_str(&out.stdout).unwrap());
+        }
+    }
+    let human = run("human").stdout;
+    assert!(
+        human.contains("(3 of them unreadable)") && human.contains("skipped 2 files"),
+        "{human}"
+    );
+    // Named outright, a file is always read.
+    let out = decksmith(["validate".as_ref(), dir.join("README.txt").as_os_str()]).expect(1);
+    assert!(out.stdout.contains("unreadable"), "{}", out.stdout);
+}
+
+/// `validate -` reads standard input, and `--from` says the encoding, as for `convert`.
+#[test]
+fn validate_reads_standard_input_and_takes_from() {
+    let deck = std::fs::read_to_string(root().join("examples/decks/jforce/legal-ember-rush.deck"))
+        .unwrap();
+    decksmith(["validate", "-"]).stdin(deck.clone()).expect(0);
+    let arena = decksmith(["convert", "-", "--to", "arena"])
+        .stdin(deck)
+        .expect(0)
+        .stdout;
+    decksmith(["validate", "-", "--from", "arena"])
+        .stdin(arena.clone())
+        .expect(0);
+    // Read as a text list, an Arena export names no format a text list knows.
+    let out = decksmith(["validate", "-", "--from", "text"])
+        .stdin(arena)
+        .expect(1);
+    assert!(out.stdout.contains("unreadable"), "{}", out.stdout);
+}
+
+/// A byte-order mark is white space in every encoding.
+#[test]
+fn a_byte_order_mark_is_accepted_in_every_encoding() {
+    let deck = root().join("examples/decks/jforce/legal-ember-rush.deck");
+    for enc in ["text", "json", "toml", "csv", "code", "arena", "cod"] {
+        let written = decksmith([
+            "convert".as_ref(),
+            deck.as_os_str(),
+            "--to".as_ref(),
+            enc.as_ref(),
+        ])
+        .expect(0)
+        .stdout;
+        let marked = format!("\u{feff}{written}");
+        let out = decksmith(["validate", "-", "--from", enc])
+            .stdin(marked)
+            .run();
+        assert_eq!(out.code, 0, "{enc}: {}{}", out.stdout, out.stderr);
+    }
 }

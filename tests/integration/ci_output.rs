@@ -24,7 +24,7 @@ fn sarif_schema() -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
-fn assert_valid_sarif(doc: &serde_json::Value) {
+pub(crate) fn assert_valid_sarif(doc: &serde_json::Value) {
     let errors = json_schema::check(&sarif_schema(), doc);
     assert!(
         errors.is_empty(),

@@ -117,11 +117,12 @@ fn date_picks_the_ban_list_revision() {
 }
 
 #[test]
-fn a_deck_without_any_format_lists_the_formats() {
+fn a_deck_without_any_format_is_unreadable_and_lists_the_formats() {
     let path = temp_file("plain.deck", "3 Ember Striker\n");
-    let out = decksmith(["validate".as_ref(), path.as_os_str()]).expect(2);
-    assert!(out.stderr.contains("names no format"), "{}", out.stderr);
-    assert!(out.stderr.contains("jforce-standard, "), "{}", out.stderr);
+    let out = decksmith(["validate".as_ref(), path.as_os_str()]).expect(1);
+    assert!(out.stdout.contains("unreadable"), "{}", out.stdout);
+    assert!(out.stdout.contains("names no format"), "{}", out.stdout);
+    assert!(out.stdout.contains("jforce-standard, "), "{}", out.stdout);
 }
 
 #[test]
@@ -196,17 +197,17 @@ fn an_empty_deck_is_illegal_not_a_crash() {
 }
 
 #[test]
-fn a_non_utf8_deck_is_refused_clearly() {
+fn a_non_utf8_deck_is_unreadable_clearly() {
     let path = temp_file(
         "latin1.deck",
         b"format: jforce-standard\n3 Caf\xe9\n".as_slice(),
     );
-    let out = decksmith(["validate".as_ref(), path.as_os_str()]).expect(2);
+    let out = decksmith(["validate".as_ref(), path.as_os_str()]).expect(1);
     assert!(
-        out.stderr
+        out.stdout
             .contains("is not UTF-8 text (first bad byte at offset 29)"),
         "{}",
-        out.stderr
+        out.stdout
     );
 }
 
@@ -214,11 +215,11 @@ fn a_non_utf8_deck_is_refused_clearly() {
 fn a_ten_megabyte_deck_is_refused_before_reading_it() {
     let line = "3 Ember Striker\n".repeat(10 * 1024 * 1024 / 16);
     let path = temp_file("huge.deck", line);
-    let out = decksmith(["validate".as_ref(), path.as_os_str()]).expect(2);
+    let out = decksmith(["validate".as_ref(), path.as_os_str()]).expect(1);
     assert!(
-        out.stderr.contains("10485760 bytes") && out.stderr.contains("4194304"),
+        out.stdout.contains("10485760 bytes") && out.stdout.contains("4194304"),
         "{}",
-        out.stderr
+        out.stdout
     );
 }
 

@@ -285,6 +285,43 @@ pub fn detect(name: Option<&str>, text: &str) -> Result<Encoding, Ambiguous> {
     }
 }
 
+/// Whether a file found in a folder is a deck list at all, by its content: the `README.txt`
+/// or Cockatrice `cards.xml` next to the decks is not, and a folder search leaves it out. A
+/// file in one of decksmith's own extensions (`.deck`, `.cod`, `.code`) is always a deck
+/// list; a broken deck list is one too (its problems are worth reporting).
+pub fn is_deck_list(name: &str, text: &str) -> bool {
+    let ext = std::path::Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    match ext.as_deref() {
+        Some("deck" | "cod" | "code") => true,
+        Some("xml") => body.contains("<cockatrice_deck"),
+        Some("json" | "toml") => body.contains("zones"),
+        Some("csv") => csv::is_header(body.lines().next().unwrap_or("")),
+        _ => match detect(Some(name), text) {
+            Err(_) => true,
+            Ok(Encoding::Text | Encoding::Arena) => looks_like_a_list(text),
+            Ok(other) => is_deck_list(&format!("found.{}", other.extension()), text),
+        },
+    }
+}
+
+/// Whether text reads as a card list more than as prose: at least one card line, and more
+/// card lines than lines that read as nothing, or as a section holding no card (which is how
+/// an Arena reading takes a line of prose).
+fn looks_like_a_list(text: &str) -> bool {
+    let score = |deck: &Deck| {
+        let cards = deck.zones.iter().map(|z| z.entries.len()).sum::<usize>();
+        let empty = deck.zones.iter().filter(|z| z.entries.is_empty()).count();
+        (cards, deck.problems.len() + empty)
+    };
+    [score(&text::parse(text)), score(&arena::parse(text))]
+        .into_iter()
+        .any(|(cards, problems)| cards > 0 && cards > problems)
+}
+
 /// Whether two readings hold the same cards in the same places (their spans aside).
 fn same_reading(a: &Deck, b: &Deck) -> bool {
     a.clone().without_locations() == b.clone().without_locations()
@@ -354,7 +391,16 @@ pub fn read_as(
     encoding: Encoding,
     catalog: &Catalog,
 ) -> Result<Deck, Error> {
-    let text = &*source.text;
+    // A byte-order mark (some editors write one) reads as white space of the same length, so
+    // every span still points into the source as written.
+    let unmarked;
+    let text = match source.text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            unmarked = format!("   {rest}");
+            unmarked.as_str()
+        }
+        None => &*source.text,
+    };
     let read = match encoding {
         Encoding::Text => Ok(text::parse(text)),
         Encoding::Json => json::parse(text),
