@@ -9,6 +9,7 @@
 pub mod expect;
 pub mod fow;
 pub mod jforce;
+pub mod parse;
 pub mod random;
 pub mod registry;
 pub mod rng;

@@ -21,7 +21,8 @@ use super::cards::{Cost, Def, Kind};
 use super::legal::aim;
 use super::state::{ObjRef, RulerAt, State, Step, OPENING_HAND};
 use super::will;
-use crate::engine::Player;
+use crate::engine::parse::{player_prefix, strip_word};
+use crate::engine::{parse, Player};
 use crate::names;
 
 pub fn parse(state: &State, text: &str) -> Result<Action, String> {
@@ -129,35 +130,12 @@ pub fn parse(state: &State, text: &str) -> Result<Action, String> {
     ))
 }
 
-/// `s` without a leading word (case-insensitive), if it starts with it.
-fn strip_word<'a>(s: &'a str, word: &str) -> Option<&'a str> {
-    let head = s.get(..word.len())?;
-    if !head.eq_ignore_ascii_case(word) {
-        return None;
-    }
-    let rest = &s[word.len()..];
-    if rest.is_empty() {
-        return Some(rest);
-    }
-    rest.starts_with(char::is_whitespace)
-        .then(|| rest.trim_start())
-}
-
 fn strip_phrase<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
     let mut rest = s;
     for word in phrase.split(' ') {
         rest = strip_word(rest, word)?;
     }
     Some(rest)
-}
-
-fn player_prefix(s: &str) -> Option<(Player, &str)> {
-    for p in Player::BOTH {
-        if let Some(r) = strip_word(s, &p.to_string()) {
-            return Some((p, r));
-        }
-    }
-    None
 }
 
 fn find_ci(s: &str, needle: &str) -> Option<usize> {
@@ -192,44 +170,6 @@ fn clauses(s: &str) -> Clauses<'_> {
         target,
         pay,
     }
-}
-
-/// Splits `A, B, C` into names, gluing pieces back together when a name has a comma in it.
-fn name_list<T>(
-    s: &str,
-    mut resolve: impl FnMut(&str) -> Result<T, String>,
-) -> Result<Vec<T>, String> {
-    let s = s.trim();
-    if s.is_empty() || s.eq_ignore_ascii_case("nothing") {
-        return Ok(Vec::new());
-    }
-    let pieces: Vec<&str> = s.split(',').collect();
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < pieces.len() {
-        let mut done = None;
-        let mut first_err = None;
-        for end in start + 1..=pieces.len() {
-            let joined = pieces[start..end].join(",");
-            match resolve(joined.trim()) {
-                Ok(v) => {
-                    done = Some((end, v));
-                    break;
-                }
-                Err(e) => {
-                    first_err.get_or_insert(e);
-                }
-            }
-        }
-        match done {
-            Some((end, v)) => {
-                out.push(v);
-                start = end;
-            }
-            None => return Err(first_err.unwrap_or_else(|| format!("`{s}`: no card names"))),
-        }
-    }
-    Ok(out)
 }
 
 fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
@@ -503,4 +443,13 @@ fn attack_target(state: &State, who: Player, text: &str) -> Result<Option<Aim>, 
         return Err(format!("{who} cannot attack themselves"));
     }
     field_aim(state, Some(who.other()), text).map(Some)
+}
+
+/// Card names separated by commas; empty or `nothing` is none.
+fn name_list<T>(s: &str, resolve: impl FnMut(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
+    let s = s.trim();
+    if s.is_empty() || s.eq_ignore_ascii_case("nothing") {
+        return Ok(Vec::new());
+    }
+    parse::name_list(s, resolve)
 }

@@ -7,7 +7,7 @@ use super::effects::{damage_hero, destroy, pay, resolve, At};
 use super::event::Event;
 use super::state::{abilities, Phase, Slot, State, Unit};
 use super::turn::{end_turn, pass_turn};
-use crate::engine::{IllegalAction, Player};
+use crate::engine::{IllegalAction, Outcome, Player};
 use std::sync::Arc;
 
 fn illegal<T>(message: impl Into<String>) -> Result<T, IllegalAction> {
@@ -94,8 +94,13 @@ pub fn apply(
     action: &Action,
     events: &mut Vec<Event>,
 ) -> Result<(), IllegalAction> {
-    if let Some((winner, reason)) = state.over {
-        return illegal(format!("the game is over ({winner} won: {})", reason.id()));
+    if let Some(Outcome {
+        winner: Some(winner),
+        reason,
+        ..
+    }) = &state.outcome
+    {
+        return illegal(format!("the game is over ({winner} won: {reason})"));
     }
     let who = action.player();
     let decider = state.decider();

@@ -4,7 +4,7 @@
 use super::cards::{Aim, Fx, MAX_CHARGE};
 use super::event::Event;
 use super::state::{Attachment, Reason, Slot, State};
-use crate::engine::Player;
+use crate::engine::{Outcome, Player};
 use std::sync::Arc;
 
 pub(super) fn gain_charge(state: &mut State, p: Player, amount: i32, events: &mut Vec<Event>) {
@@ -126,7 +126,7 @@ pub(super) fn resolve(
     let table = Arc::clone(&state.table);
     let mut attached = false;
     for fx in effects {
-        if state.over.is_some() {
+        if state.outcome.is_some() {
             break;
         }
         let aim = |aim: Aim, this: At, chosen: At| -> At {
@@ -240,8 +240,12 @@ pub(super) fn draw(state: &mut State, p: Player, events: &mut Vec<Event>) -> boo
 
 /// The first loss condition met ends the game at once (JF-A20): nothing after it resolves.
 pub(super) fn lose(state: &mut State, loser: Player, reason: Reason, events: &mut Vec<Event>) {
-    if state.over.is_none() {
-        state.over = Some((loser.other(), reason));
+    if state.outcome.is_none() {
+        state.outcome = Some(Outcome {
+            winner: Some(loser.other()),
+            reason: reason.id().to_owned(),
+            turns: state.turn,
+        });
         events.push(Event::Win {
             player: loser.other(),
             loser,

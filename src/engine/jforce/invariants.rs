@@ -5,7 +5,7 @@
 use super::cards::{Kind, HAND_CAP, MAX_CHARGE};
 use super::event::Event;
 use super::state::{Phase, Slot, State};
-use crate::engine::Player;
+use crate::engine::{Outcome, Player};
 
 /// The rules' invariants, which hold after every action.
 pub fn check_invariants(state: &State) -> Result<(), String> {
@@ -55,7 +55,7 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
                 seat.hp, seat.max_hp
             ));
         }
-        if state.over.is_none() && seat.hp <= 0 {
+        if state.outcome.is_none() && seat.hp <= 0 {
             return Err(format!(
                 "{p}'s Hero is at {} HP, yet the game goes on",
                 seat.hp
@@ -89,7 +89,7 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
             }
         }
     }
-    if state.over.is_none() {
+    if state.outcome.is_none() {
         // The hand cap holds once a player's End Phase has passed (JF-A21).
         let waiting = state.seat(state.active.other());
         if waiting.hand.len() > HAND_CAP {
@@ -122,16 +122,22 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
             }
             Phase::Action => {}
         }
-    } else if let Some((winner, reason)) = state.over {
-        let loser = state.seat(winner.other());
-        let lost = match reason {
-            super::state::Reason::HpZero => loser.hp <= 0,
-            super::state::Reason::DeckOut => loser.deck.is_empty(),
+    } else if let Some(Outcome {
+        winner: Some(winner),
+        reason,
+        ..
+    }) = &state.outcome
+    {
+        let (winner, loser) = (*winner, state.seat(winner.other()));
+        let lost = match reason.as_str() {
+            "hp-zero" => loser.hp <= 0,
+            "deck-out" => loser.deck.is_empty(),
+            _ => false,
         };
         if !lost {
             return Err(format!(
                 "{winner} won by {}, but {} does not meet it",
-                reason.id(),
+                reason,
                 winner.other()
             ));
         }

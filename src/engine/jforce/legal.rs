@@ -27,7 +27,7 @@ impl SeenCards {
 
 /// Every action legal now, for whoever decides. Copies of one card in hand give one action.
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
-    if state.over.is_some() {
+    if state.outcome.is_some() {
         return;
     }
     let table = &*state.table;

@@ -54,11 +54,7 @@ impl Engine for JForce {
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
-        state.over.map(|(winner, reason)| Outcome {
-            winner: Some(winner),
-            reason: reason.id().to_owned(),
-            turns: state.turn,
-        })
+        state.outcome.clone()
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

@@ -5,17 +5,19 @@
 use super::action::{Action, UnitRef};
 use super::cards::{Kind, Side};
 use super::state::{Slot, State};
+use crate::engine::parse::player_prefix;
 use crate::engine::Player;
 use crate::names;
 
 /// Reads one action line against the state.
 pub fn parse(state: &State, text: &str) -> Result<Action, String> {
     let text = text.trim();
-    let (who, rest) = text.split_once(char::is_whitespace).ok_or_else(|| {
-        format!("`{text}` is not an action: start with the player (`p1 play Ember Striker`)")
-    })?;
-    let who = who.trim_end_matches(':');
-    let player = Player::parse(who)
+    if !text.contains(char::is_whitespace) {
+        return Err(format!(
+            "`{text}` is not an action: start with the player (`p1 play Ember Striker`)"
+        ));
+    }
+    let (player, rest) = player_prefix(text)
         .ok_or_else(|| format!("`{text}` does not start with a player: write `p1 …` or `p2 …`"))?;
     let rest = rest.trim();
     let lower = rest.to_ascii_lowercase();

@@ -18,7 +18,7 @@ pub fn query(state: &State, path: &str) -> Result<Value, String> {
         "first" => return Ok(Value::Str(state.first.to_string())),
         "phase" => {
             return Ok(Value::Str(
-                if state.over.is_some() {
+                if state.outcome.is_some() {
                     "over"
                 } else {
                     state.phase.name()

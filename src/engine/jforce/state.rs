@@ -4,7 +4,7 @@
 
 use super::cards::{AbilityInfo, Aim, Table};
 use crate::engine::rng::Rng;
-use crate::engine::Player;
+use crate::engine::{Outcome, Player};
 use std::sync::Arc;
 
 /// A Hero or a Strike in play, with its Evolution stack and attached Supports.
@@ -157,7 +157,7 @@ pub struct State {
     pub turn: u32,
     pub phase: Phase,
     /// Set once a player has lost: the winner and why.
-    pub over: Option<(Player, Reason)>,
+    pub outcome: Option<Outcome>,
 }
 
 impl std::fmt::Debug for State {
@@ -169,7 +169,7 @@ impl std::fmt::Debug for State {
             .field("first", &self.first)
             .field("turn", &self.turn)
             .field("phase", &self.phase)
-            .field("over", &self.over)
+            .field("outcome", &self.outcome)
             .finish_non_exhaustive()
     }
 }

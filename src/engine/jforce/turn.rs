@@ -72,7 +72,7 @@ pub fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String
         first: Player::P1,
         turn: 1,
         phase: Phase::Action,
-        over: None,
+        outcome: None,
     };
     let (first, by) = match setup.first {
         Some(p) => (p, FirstBy::Script),

@@ -9,6 +9,7 @@
 use super::cards::{Kind, Table};
 use super::event::CardName;
 use super::state::State;
+use crate::engine::parse::{name_list, player_prefix};
 use crate::engine::Player;
 use std::fmt;
 
@@ -141,9 +142,10 @@ fn clauses(text: &str) -> Vec<String> {
 /// `p1 plays X` → (p1, "plays", "X").
 fn clause(text: &str) -> Option<(Player, String, &str)> {
     let text = text.trim();
-    let (who, rest) = text.split_once(char::is_whitespace)?;
-    let player = Player::parse(who)?;
-    let rest = rest.trim_start();
+    if !text.contains(char::is_whitespace) {
+        return None;
+    }
+    let (player, rest) = player_prefix(text)?;
     let (verb, object) = rest
         .split_once(char::is_whitespace)
         .map_or((rest, ""), |(v, o)| (v, o.trim()));
@@ -201,24 +203,11 @@ fn parse_discard(table: &Table, text: &str) -> Result<Action, String> {
     if verb != "discards" && verb != "discard" {
         return Err(format!("`{text}` is not a discard; {DISCARD_HELP}"));
     }
-    let mut cards = Vec::new();
-    // A name may itself hold a comma: grow the pending name until it matches a card.
-    let mut pending = String::new();
-    for part in object.split(',') {
-        if !pending.is_empty() {
-            pending.push(',');
-        }
-        pending.push_str(part);
-        if let Ok(kind) = table.find(&pending) {
-            cards.push(CardRef::new(table, kind));
-            pending.clear();
-        }
-    }
-    if !pending.trim().is_empty() {
-        // Report the first piece that matched nothing, with its suggestion.
-        let first = pending.split(',').next().unwrap_or(&pending);
-        return Err(table.find(first).err().unwrap_or_default());
-    }
+    let cards = if object.trim().is_empty() {
+        Vec::new()
+    } else {
+        name_list(object, |name| Ok(CardRef::new(table, table.find(name)?)))?
+    };
     if cards.is_empty() {
         return Err(format!("`{text}` names no card; {DISCARD_HELP}"));
     }
