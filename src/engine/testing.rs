@@ -134,3 +134,9 @@ pub fn example_game<E: Engine>(decks: &[SeatDeck], g: u64) -> Setup<'static> {
 pub fn game<E: Engine>() -> &'static Game {
     &Catalog::embedded().expect("the shipped data loads").games[E::GAME]
 }
+
+/// The database indices of cards named in a test, in order.
+pub fn ids(game: &Game, names: &[impl AsRef<str>]) -> Vec<u32> {
+    let index = |n: &str| game.find(n).unwrap_or_else(|| panic!("no card {n}")) as u32;
+    names.iter().map(|n| index(n.as_ref())).collect()
+}

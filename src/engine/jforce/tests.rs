@@ -6,20 +6,17 @@ use super::state::State;
 use super::JForce;
 use crate::card_db::Game;
 use crate::catalog::Catalog;
-use crate::engine::testing::{conformance, example_decks, example_game};
+use crate::engine::testing::{self, conformance, example_decks, example_game, ids};
 use crate::engine::{Engine, Player, SeatDeck, Setup, Value};
 
 fn game() -> &'static Game {
-    &Catalog::embedded().expect("shipped data").games["jforce"]
+    testing::game::<JForce>()
 }
 
 fn card(name: &str) -> u32 {
-    game()
-        .find(name)
-        .unwrap_or_else(|| panic!("no card {name}")) as u32
+    ids(game(), &[name])[0]
 }
 
-/// A stacked deck: `top` first, then `filler` copies of Byte Swarm (a 1-cost 1-attack Strike).
 fn deck(hero: &str, top: &[&str], filler: usize) -> SeatDeck {
     let mut main: Vec<u32> = top.iter().map(|n| card(n)).collect();
     main.extend(std::iter::repeat_n(card("Byte Swarm"), filler));

@@ -6,7 +6,7 @@ use crate::card_db::{Card, Effect, Game, Target};
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::SourceFile;
 use crate::engine::rng::Rng;
-use crate::engine::testing::conformance;
+use crate::engine::testing::{conformance, ids};
 use crate::engine::{Player, SeatDeck};
 use std::sync::OnceLock;
 
@@ -88,16 +88,6 @@ fn game() -> &'static Game {
         assert!(lint.is_empty(), "{lint:?}");
         catalog.games["skirmish"].clone()
     })
-}
-
-fn ids(game: &Game, names: &[impl AsRef<str>]) -> Vec<u32> {
-    names
-        .iter()
-        .map(|n| {
-            let n = n.as_ref();
-            game.find(n).unwrap_or_else(|| panic!("no card {n}")) as u32
-        })
-        .collect()
 }
 
 fn seat(game: &Game, names: &[impl AsRef<str>], stacked: bool) -> SeatDeck {

@@ -7,6 +7,7 @@ mod rules;
 use super::{Action, Event, Fow, State};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
+use crate::engine::testing::ids;
 use crate::engine::{Engine, Player, SeatDeck, Setup, Value};
 
 pub const FILLER: &str = "Radiant Squire";
@@ -18,20 +19,13 @@ pub fn game() -> &'static Game {
         .expect("fow is shipped")
 }
 
-fn index(game: &Game, name: &str) -> u32 {
-    game.find(name).unwrap_or_else(|| panic!("no card {name}")) as u32
-}
-
 /// A stacked deck: main and stones top card first.
 pub fn stacked(game: &Game, ruler: &str, main: &[&str], stones: &[&str]) -> SeatDeck {
     SeatDeck {
         zones: vec![
-            ("ruler".into(), vec![index(game, ruler)]),
-            ("main".into(), main.iter().map(|n| index(game, n)).collect()),
-            (
-                "stones".into(),
-                stones.iter().map(|n| index(game, n)).collect(),
-            ),
+            ("ruler".into(), ids(game, &[ruler])),
+            ("main".into(), ids(game, main)),
+            ("stones".into(), ids(game, stones)),
         ],
         stacked: true,
     }
