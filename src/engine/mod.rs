@@ -7,8 +7,6 @@
 //! reason and leaves the state as it was.
 
 pub mod expect;
-pub mod fow;
-pub mod jforce;
 pub mod parse;
 pub mod random;
 pub mod registry;
@@ -16,13 +14,20 @@ pub mod rng;
 pub mod runner;
 pub mod script;
 pub mod scripted;
-pub mod skirmish;
 #[cfg(test)]
 pub mod testing;
 pub mod transcript;
 
 use serde::Serialize;
 use std::fmt;
+
+/// One folder per engine, each named in the registry (`for_each_engine!`).
+macro_rules! engine_modules {
+    ($($module:ident::$engine:ident),*) => {
+        $(pub mod $module;)*
+    };
+}
+crate::for_each_engine!(engine_modules);
 
 /// A seat at the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -6,8 +6,8 @@
 use super::Engine;
 
 /// Calls the macro `$callback` with every engine, as `module::Type` pairs relative to
-/// `engine` (`jforce::JForce, fow::Fow, …`): the registry itself. The game list, the
-/// dispatch, the conformance tests and the engine benchmarks are all generated from it.
+/// `engine` (`jforce::JForce, fow::Fow, …`): the registry itself. The engine modules, the
+/// game list, the dispatch and the engine benchmarks are generated from it.
 #[macro_export]
 macro_rules! for_each_engine {
     ($callback:ident) => {
