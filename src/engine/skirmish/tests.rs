@@ -1021,19 +1021,9 @@ fn random_rounds_change_health_exactly_as_the_cards_say() {
 
 #[test]
 fn fast_random_play_is_deterministic_and_ends_every_game() {
-    let game = game();
     let mut decks_rng = Rng::new(99);
     for g in 0..200 {
-        let setup = Setup {
-            game,
-            decks: [casual_deck(&mut decks_rng), casual_deck(&mut decks_rng)].map(|d| SeatDeck {
-                zones: vec![("main".into(), d)],
-                stacked: false,
-            }),
-            seed: g,
-            first: None,
-        };
-        let duel = Duel::new(&setup).unwrap();
+        let duel = Duel::new(&random_setup(g, 0, &mut decks_rng)).unwrap();
         let run = || {
             let mut st = duel.start_quiet(g);
             play_out(&mut st, &mut Rng::new(g));
