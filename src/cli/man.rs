@@ -16,6 +16,11 @@ pub struct ManArgs {
 
 pub fn run(_ctx: &Context, args: ManArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let mut command = Cli::command();
+    // The NAME line is `decksmith \- <about>`: an about that starts with the name says it twice.
+    let about = command.get_about().map(ToString::to_string);
+    if let Some(rest) = about.as_deref().and_then(|a| a.strip_prefix("decksmith: ")) {
+        command = command.about(rest.to_owned());
+    }
     command.build();
     let mut name = String::from("decksmith");
     for word in &args.command {

@@ -62,12 +62,17 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
-    /// Whether to colour a stream: `auto` colours a terminal unless `NO_COLOR` is set.
+    /// Whether to colour a stream: `auto` colours a terminal unless `NO_COLOR` is set to a
+    /// non-empty value (no-color.org: an empty `NO_COLOR` does not count).
     pub fn enabled(self, terminal: bool) -> bool {
+        self.enabled_with(terminal, std::env::var_os("NO_COLOR").as_deref())
+    }
+
+    fn enabled_with(self, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
+            ColorChoice::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
         }
     }
 }
@@ -171,5 +176,21 @@ fn write_error(source: std::io::Error) -> Error {
     Error::Write {
         path: PathBuf::from("<stdout>"),
         source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ColorChoice;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn only_a_non_empty_no_color_turns_colour_off() {
+        let auto = ColorChoice::Auto;
+        assert!(auto.enabled_with(true, None));
+        assert!(auto.enabled_with(true, Some(OsStr::new(""))));
+        assert!(!auto.enabled_with(true, Some(OsStr::new("1"))));
+        assert!(!auto.enabled_with(false, None));
+        assert!(ColorChoice::Always.enabled_with(false, Some(OsStr::new("1"))));
     }
 }

@@ -61,6 +61,9 @@ pub struct Annotation {
     pub location: Option<Location>,
     /// Other places involved, each with what it shows.
     pub related: Vec<(Location, String)>,
+    /// The text at the place (the deck line, trimmed), which stays the same when other lines
+    /// move: SARIF's fingerprints are made of it. `None` when there is no place.
+    pub anchor: Option<String>,
 }
 
 impl Annotation {
@@ -143,7 +146,23 @@ pub fn problem_annotation(p: &Problem) -> Annotation {
             .collect(),
         None => Vec::new(),
     };
+    let anchor = p.file.as_ref().map(|file| match p.labels.first() {
+        Some((span, _)) => {
+            let start = span.start.min(file.text.len());
+            let line_start = file.text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = file.text[start..]
+                .find('\n')
+                .map_or(file.text.len(), |i| start + i);
+            file.text
+                .get(line_start..line_end)
+                .unwrap_or("")
+                .trim()
+                .to_owned()
+        }
+        None => String::new(),
+    });
     Annotation {
+        anchor,
         rule: p.code.clone(),
         level: if p.is_error() {
             Level::Error
@@ -192,6 +211,7 @@ pub fn transcript_annotation(
             }),
         }),
         related: Vec::new(),
+        anchor: golden.lines().nth(line - 1).map(|l| l.trim().to_owned()),
     }
 }
 

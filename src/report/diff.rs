@@ -277,6 +277,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
                 None => Location::file(&f.name),
             }),
             related: Vec::new(),
+            anchor: None,
         };
         match cases.iter_mut().find(|c| c.name == name) {
             Some(case) => case.annotations.push(annotation),
@@ -310,6 +311,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
                     help: None,
                     location: Some(Location::file(&source.name)),
                     related: Vec::new(),
+                    anchor: None,
                 });
             }
         }
@@ -347,6 +349,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
                     help: None,
                     location: Some(Location::file(&s.path)),
                     related: Vec::new(),
+                    anchor: None,
                 },
             };
             annotations.push(annotation);

@@ -90,6 +90,7 @@ mod tests {
                 }),
             }),
             related: Vec::new(),
+            anchor: None,
         };
         assert_eq!(
             command(&a),

@@ -1,6 +1,13 @@
 //! SARIF 2.1.0 for code-scanning views: one run of the `decksmith` tool, its rules (the rule
 //! ids and problem codes that occur), and one result per finding with its region. Columns
 //! count Unicode scalar values, which the run declares (`columnKind`).
+//!
+//! Code scanning tracks a result across runs by its file, its region and its
+//! `partialFingerprints`, so every result has all three: a finding about a whole deck (`hero`,
+//! `deck-size` without a zone header) points at line 1, and the fingerprint is made of the rule,
+//! the file and the text of the line the result is about (or its message), never the line
+//! number, so it stays when unrelated lines move. Paths are relative to the working directory,
+//! under the base `%SRCROOT%`, which code scanning resolves to the checkout.
 
 use super::ci::{rule_summary, Annotation, CiRun, Location};
 use serde_json::{json, Map, Value};
@@ -23,13 +30,23 @@ pub fn render(run: &CiRun) -> String {
             })
         })
         .collect();
+    let base = std::env::current_dir().ok();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let results: Vec<Value> = run
         .cases
         .iter()
         .flat_map(|c| &c.annotations)
         .map(|a| {
             let index = rule_ids.iter().position(|r| *r == a.rule).unwrap_or(0);
-            result(a, index)
+            let mut r = result(a, index, base.as_deref());
+            // The same text twice in a file (two identical lines) needs two fingerprints.
+            let key = fingerprint_key(a);
+            let occurrence = seen.entry(key.clone()).or_insert(0);
+            *occurrence += 1;
+            r["partialFingerprints"] = json!({
+                "decksmithFinding/v1": format!("{:08x}:{}", crate::deck::encoding::code::crc32(key.as_bytes()), occurrence),
+            });
+            r
         })
         .collect();
     let doc = json!({
@@ -49,7 +66,23 @@ pub fn render(run: &CiRun) -> String {
     super::json::to_string(&doc)
 }
 
-fn result(a: &Annotation, rule_index: usize) -> Value {
+/// What a result's fingerprint is made of: rule, file name, and the text it points at (or its
+/// message when it points at no text).
+fn fingerprint_key(a: &Annotation) -> String {
+    // The file's name, not its path: the same check run from another folder (or on a
+    // temporary copy) gives the same fingerprints; the artifact location tells files apart.
+    let file = a.location.as_ref().map_or("", |l| {
+        let path = std::path::Path::new(&l.file);
+        path.file_name().and_then(|n| n.to_str()).unwrap_or(&l.file)
+    });
+    let text = match a.anchor.as_deref() {
+        Some(t) if !t.is_empty() => t,
+        _ => a.message.as_str(),
+    };
+    format!("{}\u{0}{file}\u{0}{text}", a.rule)
+}
+
+fn result(a: &Annotation, rule_index: usize, base: Option<&std::path::Path>) -> Value {
     let mut r = Map::new();
     r.insert("ruleId".into(), json!(a.rule));
     r.insert("ruleIndex".into(), json!(rule_index));
@@ -58,7 +91,7 @@ fn result(a: &Annotation, rule_index: usize) -> Value {
     if let Some(loc) = &a.location {
         r.insert(
             "locations".into(),
-            json!([{ "physicalLocation": physical(loc) }]),
+            json!([{ "physicalLocation": physical(loc, base) }]),
         );
     }
     if !a.related.is_empty() {
@@ -67,7 +100,7 @@ fn result(a: &Annotation, rule_index: usize) -> Value {
             .iter()
             .enumerate()
             .map(|(i, (loc, text))| {
-                let mut v = json!({ "id": i, "physicalLocation": physical(loc) });
+                let mut v = json!({ "id": i, "physicalLocation": physical(loc, base) });
                 if !text.is_empty() {
                     v["message"] = json!({ "text": text });
                 }
@@ -79,17 +112,30 @@ fn result(a: &Annotation, rule_index: usize) -> Value {
     Value::Object(r)
 }
 
-fn physical(loc: &Location) -> Value {
-    let mut v = json!({ "artifactLocation": { "uri": uri(&loc.file) } });
-    if let Some(r) = &loc.region {
-        v["region"] = json!({
+/// The base relative artifact URIs resolve against: the checkout, for code scanning.
+pub const SRCROOT: &str = "%SRCROOT%";
+
+fn physical(loc: &Location, base: Option<&std::path::Path>) -> Value {
+    let path = std::path::Path::new(&loc.file);
+    let inside = base
+        .filter(|_| path.is_absolute())
+        .and_then(|b| path.strip_prefix(b).ok());
+    let artifact = match inside {
+        Some(rel) => json!({ "uri": uri(&rel.to_string_lossy()), "uriBaseId": SRCROOT }),
+        None if path.is_absolute() => json!({ "uri": uri(&loc.file) }),
+        None => json!({ "uri": uri(&loc.file), "uriBaseId": SRCROOT }),
+    };
+    let region = match &loc.region {
+        Some(r) => json!({
             "startLine": r.line,
             "startColumn": r.column,
             "endLine": r.end_line,
             "endColumn": r.end_column,
-        });
-    }
-    v
+        }),
+        // A finding about the whole file: its first line.
+        None => json!({ "startLine": 1 }),
+    };
+    json!({ "artifactLocation": artifact, "region": region })
 }
 
 /// A path as a URI reference: relative paths stay relative (code scanning resolves them

@@ -129,6 +129,7 @@ pub fn annotations(name: &str, v: &Verified) -> Vec<Annotation> {
             help: None,
             location: Some(Location::file(name)),
             related: Vec::new(),
+            anchor: None,
         }),
     }
     annotations

@@ -130,3 +130,51 @@ fn db_check_of_the_shipped_data_lists_every_file_as_a_passing_case() {
     assert!(cases >= 10, "{out}");
     assert!(!out.contains("<failure"), "{out}");
 }
+
+/// Code scanning tracks results by their fingerprints: every result has a region and a
+/// fingerprint, and moving the deck's lines (a comment added on top) changes no fingerprint,
+/// only the regions. Paths are relative, under `%SRCROOT%`.
+#[test]
+fn sarif_results_have_regions_and_fingerprints_that_survive_moved_lines() {
+    let deck = std::fs::read_to_string(
+        crate::support::root().join("examples/decks/jforce/illegal-copy-limit.deck"),
+    )
+    .unwrap();
+    let dir = crate::support::temp_dir();
+    let results = |text: &str| {
+        let path = dir.join("moved.deck");
+        std::fs::write(&path, text).unwrap();
+        let out = crate::support::decksmith([
+            "validate".as_ref(),
+            "--output".as_ref(),
+            "sarif".as_ref(),
+            path.as_os_str(),
+            "examples/decks/jforce/illegal-hero.deck".as_ref(),
+        ])
+        .expect(1);
+        let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_valid_sarif(&doc);
+        let results = doc["runs"][0]["results"].as_array().unwrap().clone();
+        for r in &results {
+            let physical = &r["locations"][0]["physicalLocation"];
+            assert!(physical["region"]["startLine"].is_u64(), "{r}");
+            assert!(r["partialFingerprints"].is_object(), "{r}");
+        }
+        results
+    };
+    let before = results(&deck);
+    let after = results(&format!("# a note\n# and another\n{deck}"));
+    let prints = |rs: &[serde_json::Value]| -> Vec<String> {
+        rs.iter()
+            .map(|r| r["partialFingerprints"].to_string())
+            .collect()
+    };
+    assert_eq!(prints(&before), prints(&after));
+    let line = |rs: &[serde_json::Value]| {
+        rs[0]["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64()
+    };
+    assert_eq!(line(&after), line(&before).map(|l| l + 2));
+    let hero = &before[1]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(hero["uri"], "examples/decks/jforce/illegal-hero.deck");
+    assert_eq!(hero["uriBaseId"], "%SRCROOT%");
+}
