@@ -2,6 +2,7 @@
 
 mod batch;
 mod boundaries;
+mod ci_files;
 mod ci_match;
 mod ci_output;
 mod convert;
