@@ -15,7 +15,7 @@ pub struct CardsArgs {
     /// Words to find in the card's name, id or type (all cards when absent).
     pub query: Option<String>,
     /// Only cards of this game.
-    #[arg(long)]
+    #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
     pub game: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,

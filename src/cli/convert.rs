@@ -17,11 +17,11 @@ pub struct ConvertArgs {
     pub input: String,
     /// Encoding of IN: text, json, toml, csv, code, arena or cod. Without it, the file
     /// extension and the content decide.
-    #[arg(long, value_name = "ENC", value_parser = parse_encoding)]
+    #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub from: Option<Encoding>,
     /// Encoding to write: text, json, toml, csv, code, arena or cod. Without it, the
     /// extension of OUT decides.
-    #[arg(long, value_name = "ENC", value_parser = parse_encoding)]
+    #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub to: Option<Encoding>,
     /// Write to this file instead of standard output. The file appears whole or not at all,
     /// and an existing file is only replaced with --force.
@@ -31,12 +31,8 @@ pub struct ConvertArgs {
     #[arg(long, requires = "out")]
     pub force: bool,
     /// Format id for a deck that names none, or to replace the one it names.
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_parser = super::offer::format(), hide_possible_values = true)]
     pub format: Option<String>,
-}
-
-fn parse_encoding(s: &str) -> Result<Encoding, String> {
-    s.parse()
 }
 
 pub fn run(ctx: &Context, args: ConvertArgs, out: &mut dyn Write) -> Result<Status, Error> {

@@ -12,7 +12,7 @@ use std::io::Write;
 #[derive(Debug, Args)]
 pub struct FormatsArgs {
     /// Only formats of this game.
-    #[arg(long)]
+    #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
     pub game: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,

@@ -56,13 +56,13 @@ pub struct VerifyArgs {
 #[derive(Debug, Args)]
 pub struct RandomArgs {
     /// The game (taken from the decks' format when not given).
-    #[arg(long)]
+    #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
     pub game: Option<String>,
     /// The two deck lists, p1's first.
     #[arg(long = "deck", required = true, num_args = 1, value_name = "DECK")]
     pub decks: Vec<PathBuf>,
     /// Format id or file to check the decks against, instead of their `format:` lines.
-    #[arg(long, value_name = "ID|PATH")]
+    #[arg(long, value_name = "ID|PATH", value_parser = super::offer::format(), hide_possible_values = true)]
     pub format: Option<String>,
     /// Seed of the first game; game N uses a seed derived from it.
     #[arg(long, default_value_t = 0)]

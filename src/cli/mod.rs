@@ -77,6 +77,56 @@ impl ColorChoice {
     }
 }
 
+/// Value parsers that offer shell completion the values decksmith knows (the encodings, the
+/// shipped games and format ids) while reading what is given as before: a format may also be
+/// a file, a game may come from `--db`, and a wrong value gets decksmith's own did-you-mean.
+pub(crate) mod offer {
+    use crate::catalog::Catalog;
+    use crate::deck::encoding::Encoding;
+    use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+
+    #[derive(Clone, Copy)]
+    pub(crate) struct Offer(fn() -> Vec<&'static str>);
+
+    impl TypedValueParser for Offer {
+        type Value = String;
+
+        fn parse_ref(
+            &self,
+            cmd: &clap::Command,
+            arg: Option<&clap::Arg>,
+            value: &std::ffi::OsStr,
+        ) -> Result<String, clap::Error> {
+            StringValueParser::new().parse_ref(cmd, arg, value)
+        }
+
+        fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+            Some(Box::new((self.0)().into_iter().map(PossibleValue::new)))
+        }
+    }
+
+    /// The encodings, read into an [`Encoding`].
+    pub(crate) fn encoding() -> impl TypedValueParser<Value = Encoding> {
+        Offer(|| Encoding::ALL.iter().map(|e| e.name()).collect()).try_map(|s| s.parse())
+    }
+
+    fn shipped() -> Option<&'static Catalog> {
+        Catalog::embedded().ok()
+    }
+
+    /// The shipped format ids (a format file's path is read too).
+    pub(crate) fn format() -> Offer {
+        Offer(|| {
+            shipped().map_or_else(Vec::new, |c| c.formats.keys().map(String::as_str).collect())
+        })
+    }
+
+    /// The shipped game ids (a game added with `--db` is read too).
+    pub(crate) fn game() -> Offer {
+        Offer(|| shipped().map_or_else(Vec::new, |c| c.games.keys().map(String::as_str).collect()))
+    }
+}
+
 /// How results are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum Output {

@@ -23,7 +23,7 @@ pub struct ValidateArgs {
     pub decks: Vec<PathBuf>,
     /// Encoding of the decks: text, json, toml, csv, code, arena or cod. Without it, each
     /// file's extension and content decide.
-    #[arg(long, value_name = "ENC", value_parser = parse_encoding)]
+    #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub from: Option<Encoding>,
     /// Leave out files and folders a search finds that match this glob (repeatable): `*.bak`,
     /// `drafts/**`. A file named on the command line is always read.
@@ -33,7 +33,7 @@ pub struct ValidateArgs {
     #[arg(long = "code", value_name = "CODE")]
     pub code: Vec<String>,
     /// Format id or format file to check against, instead of each deck's `format:` header.
-    #[arg(long, value_name = "ID|PATH")]
+    #[arg(long, value_name = "ID|PATH", value_parser = super::offer::format(), hide_possible_values = true)]
     pub format: Option<String>,
     /// Day whose ban and limited lists apply (YYYY-MM-DD); default today.
     #[arg(long, value_parser = parse_date)]
@@ -46,10 +46,6 @@ pub struct ValidateArgs {
 }
 
 fn parse_date(s: &str) -> Result<Date, String> {
-    s.parse()
-}
-
-fn parse_encoding(s: &str) -> Result<Encoding, String> {
     s.parse()
 }
 

@@ -108,6 +108,39 @@ fn completions_cover_every_command() {
     assert!(out.stderr.contains("possible values"), "{}", out.stderr);
 }
 
+/// After `--to`, `--from`, `--format` and `--game`, completion offers the values, not file
+/// names; the values stay free (a format file, a game from `--db`), and a wrong one still gets
+/// decksmith's did-you-mean.
+#[test]
+fn completions_offer_encodings_outputs_games_and_format_ids() {
+    let bash = decksmith(["completions", "bash"]).expect(0).stdout;
+    for values in [
+        "text json toml csv code arena cod",
+        "human json github junit sarif",
+        "fow jforce skirmish",
+        "jforce-standard skirmish-casual",
+    ] {
+        assert!(bash.contains(values), "bash completion lacks `{values}`");
+    }
+    let out = decksmith(["convert", "x.deck", "--to", "jsn"]).expect(2);
+    assert!(
+        out.stderr.contains("did you mean `json`?"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn the_man_page_name_line_does_not_repeat_the_name() {
+    let out = decksmith(["man"]).expect(0).stdout;
+    let name = out
+        .lines()
+        .skip_while(|l| *l != ".SH NAME")
+        .nth(1)
+        .unwrap_or("");
+    assert!(name.starts_with("decksmith \\- build, validate"), "{name}");
+}
+
 #[test]
 fn man_pages_for_the_tool_and_each_command() {
     let out = decksmith(["man"]).expect(0).stdout;
