@@ -8,7 +8,7 @@ use crate::format::{self, Format, FormatFile};
 use crate::names;
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -102,6 +102,12 @@ impl Sources {
                 .extend(Sources::read(&formats, Some(FileKind::Format))?.files);
         }
         Ok(sources)
+    }
+
+    fn format_names(&self) -> impl Iterator<Item = String> + '_ {
+        (self.files.iter())
+            .filter(|(kind, _)| *kind == FileKind::Format)
+            .map(|(_, src)| src.name.clone())
     }
 }
 
@@ -206,8 +212,8 @@ impl Catalog {
         if options.data_dir.is_none() && options.db.is_empty() && options.formats.is_empty() {
             return Catalog::embedded().map(Cow::Borrowed);
         }
-        let (catalog, problems) = Catalog::load_with_problems(options, true)?;
-        fail_on_errors(problems)?;
+        let (catalog, problems, format_files) = Catalog::load_inner(options, true)?;
+        fail_on_errors(problems, &format_files)?;
         Ok(Cow::Owned(catalog))
     }
 
@@ -217,7 +223,17 @@ impl Catalog {
         options: &DataOptions,
         lint_user: bool,
     ) -> Result<(Catalog, Vec<Problem>), Error> {
+        Catalog::load_inner(options, lint_user).map(|(catalog, problems, _)| (catalog, problems))
+    }
+
+    /// [`Catalog::load_with_problems`], also naming the format files read, so an error can
+    /// say whether the fault is in the card data or in a format.
+    fn load_inner(
+        options: &DataOptions,
+        lint_user: bool,
+    ) -> Result<(Catalog, Vec<Problem>, BTreeSet<String>), Error> {
         let mut problems = Vec::new();
+        let mut format_files = BTreeSet::new();
         let mut catalog = match &options.data_dir {
             None if options.db.is_empty() && options.formats.is_empty() && !lint_user => {
                 let (c, p) = Catalog::build(&Sources::embedded(), None);
@@ -226,11 +242,13 @@ impl Catalog {
             }
             None => match Catalog::embedded() {
                 Ok(c) => c.clone(),
-                Err(Error::Data(p)) => return Ok((Catalog::default(), p)),
+                Err(Error::Data(p)) => return Ok((Catalog::default(), p, format_files)),
                 Err(e) => return Err(e),
             },
             Some(dir) => {
-                let (c, p) = Catalog::build(&Sources::data_dir(dir)?, None);
+                let sources = Sources::data_dir(dir)?;
+                format_files.extend(sources.format_names());
+                let (c, p) = Catalog::build(&sources, None);
                 problems.extend(p);
                 c
             }
@@ -251,16 +269,13 @@ impl Catalog {
             catalog = c;
         }
         if !options.formats.is_empty() {
-            let mut files = Vec::new();
+            let mut sources = Sources::default();
             for path in &options.formats {
-                for (_, src) in Sources::read(path, Some(FileKind::Format))?.files {
-                    match parse_toml::<FormatFile>(&src) {
-                        Ok(f) => files.push((f, src)),
-                        Err(p) => problems.push(p),
-                    }
-                }
+                (sources.files).extend(Sources::read(path, Some(FileKind::Format))?.files);
             }
-            let (formats, more) = format::resolve(files, &catalog.formats);
+            format_files.extend(sources.format_names());
+            let (files, broken) = parse_formats(&sources.files, &mut problems);
+            let (formats, more) = format::resolve(files, &broken, &catalog.formats);
             problems.extend(more);
             catalog.formats = formats;
         }
@@ -269,7 +284,7 @@ impl Catalog {
         if lint_user && user_data && !problems.iter().any(Problem::is_error) {
             problems.extend(crate::card_db::lint::lint(&catalog.games, &catalog.formats).problems);
         }
-        Ok((catalog, problems))
+        Ok((catalog, problems, format_files))
     }
 
     /// Parses sources into a catalog. Games the sources define or hold cards for replace those
@@ -379,17 +394,8 @@ impl Catalog {
             }
         }
 
-        let mut format_files = Vec::new();
-        for (kind, src) in &sources.files {
-            if *kind != FileKind::Format {
-                continue;
-            }
-            match parse_toml::<FormatFile>(src) {
-                Ok(file) => format_files.push((file, Arc::clone(src))),
-                Err(p) => problems.push(p),
-            }
-        }
-        let (formats, more) = format::resolve(format_files, &catalog.formats);
+        let (format_files, broken) = parse_formats(&sources.files, &mut problems);
+        let (formats, more) = format::resolve(format_files, &broken, &catalog.formats);
         problems.extend(more);
         catalog.formats = formats;
         (catalog, problems)
@@ -423,10 +429,40 @@ impl Catalog {
     }
 }
 
-fn fail_on_errors(problems: Vec<Problem>) -> Result<(), Error> {
-    if problems.iter().any(Problem::is_error) {
-        Err(Error::Data(problems))
+/// Parses the format files among `files`; also returns the ids the files that failed meant to
+/// define, so formats extending them are not told their parent does not exist.
+fn parse_formats(
+    files: &[(FileKind, Arc<SourceFile>)],
+    problems: &mut Vec<Problem>,
+) -> (Vec<(FormatFile, Arc<SourceFile>)>, BTreeSet<String>) {
+    let (mut parsed, mut broken) = (Vec::new(), BTreeSet::new());
+    for (_, src) in files.iter().filter(|(kind, _)| *kind == FileKind::Format) {
+        match parse_toml::<FormatFile>(src) {
+            Ok(file) => parsed.push((file, Arc::clone(src))),
+            Err(p) => {
+                problems.push(p);
+                broken.extend(format::id_of_broken(&src.text));
+            }
+        }
+    }
+    (parsed, broken)
+}
+
+/// Problems found are an error: [`Error::Formats`] when every error is in one of
+/// `format_files`, so `validate` does not send a format's author hunting in the card data.
+fn fail_on_errors(problems: Vec<Problem>, format_files: &BTreeSet<String>) -> Result<(), Error> {
+    let mut errors = problems.iter().filter(|p| p.is_error()).peekable();
+    if errors.peek().is_none() {
+        return Ok(());
+    }
+    let in_format = |p: &Problem| {
+        p.file
+            .as_ref()
+            .is_some_and(|f| format_files.contains(&f.name))
+    };
+    if errors.all(in_format) {
+        Err(Error::Formats(problems))
     } else {
-        Ok(())
+        Err(Error::Data(problems))
     }
 }

@@ -170,9 +170,10 @@ impl Catalog {
             ));
         }
         let source = SourceFile::new(arg, read_text(path)?);
-        let file: FormatFile = parse_toml(&source).map_err(|p| Error::Data(vec![p]))?;
+        let file: FormatFile = parse_toml(&source).map_err(|p| Error::Formats(vec![p]))?;
         let id = file.id.get_ref().clone();
-        let (formats, mut problems) = format::resolve(vec![(file, source)], &self.formats);
+        let (formats, mut problems) =
+            format::resolve(vec![(file, source)], &Default::default(), &self.formats);
         let mut with = self.clone();
         with.formats = formats;
         problems.extend(
@@ -181,7 +182,7 @@ impl Catalog {
                 .filter(|p| p.file.as_ref().is_some_and(|f| f.name == arg)),
         );
         if problems.iter().any(|p| p.is_error()) {
-            return Err(Error::Data(problems));
+            return Err(Error::Formats(problems));
         }
         with.formats
             .remove(&id)

@@ -27,6 +27,9 @@ pub enum Error {
     /// A card database or format is broken; every problem found is listed.
     #[error("{} in the card data", plural(.0.len(), "problem"))]
     Data(Vec<Problem>),
+    /// Every problem found is in a format file (the card data is fine).
+    #[error("{} in the format files", plural(.0.len(), "problem"))]
+    Formats(Vec<Problem>),
     /// A deck list cannot be read or converted; every problem found is listed, each pointing
     /// at its line.
     #[error("{message}")]

@@ -9,7 +9,7 @@ use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
 use crate::validate::Rule;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::sync::Arc;
 use toml::Spanned;
@@ -30,7 +30,8 @@ pub struct FormatFile {
     pub extends: Option<Spanned<String>>,
     /// Size limits per zone id. A deck zone not listed here may not hold cards.
     #[serde(default)]
-    pub zones: BTreeMap<String, ZoneLimit>,
+    #[schemars(with = "BTreeMap<String, ZoneLimit>")]
+    pub zones: BTreeMap<Spanned<String>, ZoneLimit>,
     #[serde(default)]
     #[schemars(with = "Vec<Rule>")]
     pub rules: Vec<Spanned<Rule>>,
@@ -62,10 +63,12 @@ pub struct Revision {
     pub banned: Vec<Spanned<String>>,
     /// Card name → the most copies allowed.
     #[serde(default)]
-    pub limited: BTreeMap<String, u32>,
+    #[schemars(with = "BTreeMap<String, u32>")]
+    pub limited: BTreeMap<Spanned<String>, u32>,
     /// Pairs (or larger groups) of cards that may not appear in one deck together.
     #[serde(default)]
-    pub combination_banned: Vec<Vec<String>>,
+    #[schemars(with = "Vec<Vec<String>>")]
+    pub combination_banned: Vec<Vec<Spanned<String>>>,
 }
 
 /// A format with its `extends` chain applied: everything validation needs, with the place in
@@ -79,6 +82,11 @@ pub struct Format {
     /// Ids of the formats this one extends, nearest first.
     pub parents: Vec<String>,
     pub zones: BTreeMap<String, ZoneLimit>,
+    /// Where this format's own file names each zone it sizes (inherited zones are the
+    /// parent's to answer for).
+    pub zone_spans: BTreeMap<String, Range<usize>>,
+    /// Where the file names the format's game.
+    pub game_span: Range<usize>,
     pub rules: Vec<FormatRule>,
     /// Sorted by effective date, oldest first.
     pub revisions: Vec<DatedRevision>,
@@ -112,8 +120,11 @@ impl Format {
 
 /// Applies `extends` chains. `files` are parsed format files with their sources; formats
 /// already in `base` may be extended too (a `--formats` file extending a shipped format).
+/// `broken` are the ids of format files that did not parse: their own error is reported, so a
+/// format extending one fails quietly instead of claiming its parent does not exist.
 pub fn resolve(
     files: Vec<(FormatFile, Arc<SourceFile>)>,
+    broken: &BTreeSet<String>,
     base: &BTreeMap<String, Format>,
 ) -> (BTreeMap<String, Format>, Vec<Problem>) {
     let mut problems = Vec::new();
@@ -141,7 +152,7 @@ pub fn resolve(
     let ids: Vec<String> = pending.keys().cloned().collect();
     for id in ids {
         let mut stack = Vec::new();
-        resolve_one(&id, &pending, &mut done, &mut stack, &mut problems);
+        resolve_one(&id, &pending, broken, &mut done, &mut stack, &mut problems);
     }
     (done, problems)
 }
@@ -149,6 +160,7 @@ pub fn resolve(
 fn resolve_one(
     id: &str,
     pending: &BTreeMap<String, (FormatFile, Arc<SourceFile>)>,
+    broken: &BTreeSet<String>,
     done: &mut BTreeMap<String, Format>,
     stack: &mut Vec<String>,
     problems: &mut Vec<Problem>,
@@ -179,12 +191,18 @@ fn resolve_one(
         description: file.description.clone(),
         parents: Vec::new(),
         zones: BTreeMap::new(),
+        zone_spans: BTreeMap::new(),
+        game_span: file.game.span(),
         rules: Vec::new(),
         revisions: Vec::new(),
         file: Arc::clone(src),
     };
     if let Some(parent_id) = &file.extends {
         let parent_id = parent_id.get_ref();
+        if broken.contains(parent_id) {
+            stack.pop();
+            return false;
+        }
         if !pending.contains_key(parent_id) && !done.contains_key(parent_id) {
             let known: Vec<&str> = pending
                 .keys()
@@ -206,24 +224,11 @@ fn resolve_one(
             stack.pop();
             return false;
         }
-        if !resolve_one(parent_id, pending, done, stack, problems) {
+        if !resolve_one(parent_id, pending, broken, done, stack, problems) {
             stack.pop();
             return false;
         }
         let parent = &done[parent_id];
-        if parent.game != format.game {
-            problems.push(
-                Problem::error(
-                    "format-game",
-                    format!(
-                        "format `{id}` is for `{}` but extends `{parent_id}`, a `{}` format",
-                        format.game, parent.game
-                    ),
-                )
-                .in_file(src)
-                .label(file.game.span(), "game differs from the parent's"),
-            );
-        }
         format.parents.push(parent_id.clone());
         format.parents.extend(parent.parents.iter().cloned());
         format.zones = parent.zones.clone();
@@ -234,7 +239,10 @@ fn resolve_one(
         }
     }
     for (zone, limit) in &file.zones {
-        format.zones.insert(zone.clone(), *limit);
+        format.zones.insert(zone.get_ref().clone(), *limit);
+        format
+            .zone_spans
+            .insert(zone.get_ref().clone(), zone.span());
     }
     for rule in &file.rules {
         // A child's rule replaces the parent's rules of the same kind, so a format can loosen
@@ -271,4 +279,23 @@ fn resolve_one(
     stack.pop();
     done.insert(id.to_owned(), format);
     true
+}
+
+/// The id a format file that failed to parse meant to define, read leniently: from the TOML
+/// table when only a field is wrong, else from a top-level `id = "…"` line.
+pub fn id_of_broken(text: &str) -> Option<String> {
+    if let Ok(table) = text.parse::<toml::Table>() {
+        return table.get("id")?.as_str().map(str::to_owned);
+    }
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .find_map(|l| {
+            let value = l
+                .trim()
+                .strip_prefix("id")?
+                .trim_start()
+                .strip_prefix('=')?;
+            let value = value.trim().strip_prefix('"')?;
+            Some(value[..value.find('"')?].to_owned())
+        })
 }

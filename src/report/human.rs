@@ -198,7 +198,9 @@ pub fn random(games: &[BatchGame], colour: bool) -> String {
 /// An error that stopped a command, for standard error.
 pub fn error(error: &crate::error::Error, colour: bool) -> String {
     match error {
-        crate::error::Error::Data(problems) | crate::error::Error::Script(problems) => {
+        crate::error::Error::Data(problems)
+        | crate::error::Error::Formats(problems)
+        | crate::error::Error::Script(problems) => {
             let mut out = render(problems, colour);
             out.push_str(&format!("error: {error}\n"));
             out

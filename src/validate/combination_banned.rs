@@ -4,21 +4,26 @@ use super::finding::Finding;
 use super::resolved::{Check, Line, ResolvedDeck, RuleSite};
 use super::rule_id::RuleId;
 use crate::diagnostic::Problem;
+use toml::Spanned;
 
 /// The groups banned together.
-pub(crate) struct CombinationBanned<'a>(pub &'a [Vec<String>]);
+pub(crate) struct CombinationBanned<'a>(pub &'a [Vec<Spanned<String>>]);
 
 impl CombinationBanned<'_> {
-    pub fn lint(groups: &[Vec<String>], site: &RuleSite, out: &mut Vec<Problem>) {
+    pub fn lint(groups: &[Vec<Spanned<String>>], site: &RuleSite, out: &mut Vec<Problem>) {
         for group in groups {
             if group.len() < 2 {
-                out.push(site.problem(
+                let mut problem = site.problem(
                     "a combination ban needs at least two cards",
                     "in this revision",
-                ));
+                );
+                if let Some(card) = group.first() {
+                    problem.labels = vec![(card.span(), "the only card of its group".into())];
+                }
+                out.push(problem.help("name the cards that may not be played together"));
             }
             for card in group {
-                site.card(card, None, out);
+                site.card(card.get_ref(), Some(card.span()), out);
             }
         }
     }
@@ -29,7 +34,7 @@ impl Check for CombinationBanned<'_> {
         'groups: for group in self.0 {
             let mut present: Vec<&Line> = Vec::new();
             for name in group {
-                let card = deck.game.find(name);
+                let card = deck.game.find(name.get_ref());
                 match deck.lines.iter().find(|l| Some(l.card) == card) {
                     Some(l) => present.push(l),
                     None => continue 'groups,

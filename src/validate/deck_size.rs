@@ -7,13 +7,19 @@ use super::rule_id::RuleId;
 use crate::diagnostic::Problem;
 use crate::format::ZoneLimit;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 pub(crate) struct DeckSize<'a>(pub &'a BTreeMap<String, ZoneLimit>);
 
 impl DeckSize<'_> {
-    pub fn lint(zones: &BTreeMap<String, ZoneLimit>, site: &RuleSite, out: &mut Vec<Problem>) {
-        for zone in zones.keys() {
-            site.zone(zone, out);
+    /// Each zone the format's own file sizes must exist; the problem points at its name.
+    pub fn lint(zones: &BTreeMap<String, Range<usize>>, site: &RuleSite, out: &mut Vec<Problem>) {
+        for (zone, span) in zones {
+            let at = RuleSite {
+                span: span.clone(),
+                ..*site
+            };
+            at.zone(zone, out);
         }
     }
 }

@@ -7,6 +7,7 @@ use super::rule_id::RuleId;
 use crate::card_db::Game;
 use crate::diagnostic::Problem;
 use std::collections::BTreeMap;
+use toml::Spanned;
 
 /// Rank in the pre-pass that gives each card to one rule (see `Check::claim`).
 const RANK: u8 = 1;
@@ -15,17 +16,17 @@ const RANK: u8 = 1;
 pub(crate) struct Limited(pub Vec<(usize, u32)>);
 
 impl Limited {
-    pub fn new(list: &BTreeMap<String, u32>, game: &Game) -> Limited {
+    pub fn new(list: &BTreeMap<Spanned<String>, u32>, game: &Game) -> Limited {
         Limited(
             (list.iter())
-                .filter_map(|(n, &max)| Some((game.find(n)?, max)))
+                .filter_map(|(n, &max)| Some((game.find(n.get_ref())?, max)))
                 .collect(),
         )
     }
 
-    pub fn lint(list: &BTreeMap<String, u32>, site: &RuleSite, out: &mut Vec<Problem>) {
+    pub fn lint(list: &BTreeMap<Spanned<String>, u32>, site: &RuleSite, out: &mut Vec<Problem>) {
         for card in list.keys() {
-            site.card(card, None, out);
+            site.card(card.get_ref(), Some(card.span()), out);
         }
     }
 }

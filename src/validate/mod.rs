@@ -284,17 +284,36 @@ pub fn lint_formats(
                     ),
                 )
                 .in_file(&format.file)
+                .label(format.game_span.clone(), "unknown game")
                 .help(names::suggest_or_list(&format.game, &known)),
             );
             continue;
         };
+        // A parent for an unknown game reports that itself; only two real games differing
+        // is the child's fault.
+        let parent = format.parents.first().and_then(|p| formats.get(p));
+        if let Some(parent) = parent.filter(|p| p.game != format.game) {
+            if games.contains_key(&parent.game) {
+                out.push(
+                    Problem::error(
+                        "format-game",
+                        format!(
+                            "format `{}` is for `{}` but extends `{}`, a `{}` format",
+                            format.id, format.game, parent.id, parent.game
+                        ),
+                    )
+                    .in_file(&format.file)
+                    .label(format.game_span.clone(), "game differs from the parent's"),
+                );
+            }
+        }
         let site = |span| RuleSite {
             game,
             format: &format.id,
             file: &format.file,
             span,
         };
-        DeckSize::lint(&format.zones, &site(0..0), &mut out);
+        DeckSize::lint(&format.zone_spans, &site(0..0), &mut out);
         // Inherited rules and revisions were checked with their own format.
         for rule in format
             .rules

@@ -428,7 +428,7 @@ fn a_limited_legendary_answers_to_its_limit_only() {
         .clone();
     let game = catalog.game(&format.game).expect("game exists");
     for dated in &mut format.revisions {
-        (dated.revision.limited).insert("Chrono Apocalypse".into(), 2);
+        (dated.revision.limited).insert(toml::Spanned::new(0..0, "Chrono Apocalypse".into()), 2);
     }
     let verdict = |n: u32| {
         let deck = jforce(&format!(

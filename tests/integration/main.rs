@@ -6,6 +6,7 @@ mod ci_files;
 mod ci_match;
 mod ci_output;
 mod convert;
+mod data_errors;
 mod db_diff;
 mod docs;
 mod encodings;

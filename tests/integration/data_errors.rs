@@ -1,0 +1,181 @@
+//! Data errors a card designer can act on: each message pinned with the file and line it
+//! points at (issue #14), through `db check --formats` and, where it matters, `validate`.
+
+use crate::support::{decksmith, temp_dir};
+use std::path::{Path, PathBuf};
+
+const DECK: &str = "examples/decks/jforce/legal-ember-rush.deck";
+
+/// Writes each `(name, text)` into a fresh folder.
+fn folder(files: &[(&str, &str)]) -> PathBuf {
+    let dir = temp_dir();
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+/// Every problem `db check` finds with extra formats, as `file:line:column severity message`
+/// with the folder's path cut off.
+fn problems(formats: &Path) -> Vec<String> {
+    let out = decksmith([
+        "--formats".as_ref(),
+        formats.as_os_str(),
+        "db".as_ref(),
+        "check".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+    ])
+    .run();
+    let json = out.json();
+    let dir = format!("{}/", formats.display());
+    json["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            format!(
+                "{}:{}:{} {} {}",
+                p["file"].as_str().unwrap_or("-").replace(&dir, ""),
+                p["line"],
+                p["column"],
+                p["severity"].as_str().unwrap(),
+                p["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+fn validate_stderr(formats: &Path) -> String {
+    let out = decksmith([
+        "--formats".as_ref(),
+        formats.as_os_str(),
+        "validate".as_ref(),
+        DECK.as_ref(),
+    ])
+    .expect(2);
+    out.stderr.replace(&format!("{}/", formats.display()), "")
+}
+
+const CHILD: &str = "id = \"child\"\ngame = \"jforce\"\nname = \"Child\"\nextends = \"parent\"\n";
+
+#[test]
+fn a_broken_parent_reports_its_own_error_only() {
+    let dir = folder(&[
+        (
+            "parent.toml",
+            "id = \"parent\"\ngame = \"jforce\"\nname = \"Parent\"\n\n[[rules]]\nkind = \"copy-limit\"\nmax = x\n",
+        ),
+        ("child.toml", CHILD),
+    ]);
+    assert_eq!(
+        problems(&dir),
+        ["parent.toml:7:7 error string values must be quoted, expected literal string"]
+    );
+    let stderr = validate_stderr(&dir);
+    assert!(!stderr.contains("does not exist"), "{stderr}");
+    assert!(
+        stderr.ends_with("error: 1 problem in the format files\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_zone_typo_points_at_the_zone_once() {
+    let dir = folder(&[
+        (
+            "parent.toml",
+            "id = \"parent\"\ngame = \"jforce\"\nname = \"Parent\"\n\n[zones.mian]\nexact = 40\n",
+        ),
+        ("child.toml", CHILD),
+        ("other.toml", &CHILD.replace("\"child\"", "\"other\"")),
+    ]);
+    assert_eq!(
+        problems(&dir),
+        ["parent.toml:5:8 error format `parent` names unknown zone `mian`"]
+    );
+}
+
+#[test]
+fn a_game_typo_in_a_parent_is_the_parents_error_with_its_location() {
+    let dir = folder(&[
+        (
+            "parent.toml",
+            "id = \"parent\"\ngame = \"jforse\"\nname = \"Parent\"\n",
+        ),
+        ("child.toml", CHILD),
+    ]);
+    assert_eq!(
+        problems(&dir),
+        ["parent.toml:2:8 error format `parent` is for unknown game `jforse`"]
+    );
+    let stderr = validate_stderr(&dir);
+    assert_eq!(stderr.matches("  × ").count(), 1, "{stderr}");
+    assert!(
+        stderr.ends_with("error: 1 problem in the format files\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_child_for_another_real_game_is_the_childs_error() {
+    let dir = folder(&[
+        (
+            "parent.toml",
+            "id = \"parent\"\ngame = \"skirmish\"\nname = \"Parent\"\n",
+        ),
+        ("child.toml", CHILD),
+    ]);
+    assert_eq!(
+        problems(&dir),
+        ["child.toml:2:8 error format `child` is for `jforce` but extends `parent`, a `skirmish` format"]
+    );
+}
+
+#[test]
+fn limited_and_combination_ban_errors_point_at_the_entry() {
+    let dir = folder(&[(
+        "lists.toml",
+        r#"id = "lists"
+game = "jforce"
+name = "Lists"
+
+[[revisions]]
+effective = 2026-01-01
+combination-banned = [
+  ["Spark Runner", "Ash Hund"],
+  ["Volt Pup"],
+]
+
+[revisions.limited]
+"Spark Runner" = 1
+"Cinder Scot" = 2
+"#,
+    )]);
+    assert_eq!(
+        problems(&dir),
+        [
+            "lists.toml:14:1 error format `lists` names card `Cinder Scot`, which is not in the J Force TCG database",
+            "lists.toml:8:20 error format `lists` names card `Ash Hund`, which is not in the J Force TCG database",
+            "lists.toml:9:4 error a combination ban needs at least two cards",
+        ]
+    );
+}
+
+#[test]
+fn card_data_errors_still_say_card_data() {
+    let dir = temp_dir();
+    std::fs::write(
+        dir.join("cards.toml"),
+        "game = \"jforce\"\n[[cards]]\nid = \"X-1\"\nname = \"Y\"\ntype = \"strike\"\nset = \"JF1\"\n",
+    )
+    .unwrap();
+    let out = decksmith([
+        "--db".as_ref(),
+        dir.as_os_str(),
+        "validate".as_ref(),
+        DECK.as_ref(),
+    ])
+    .expect(2);
+    assert!(out.stderr.contains("in the card data"), "{}", out.stderr);
+}
