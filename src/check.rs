@@ -24,6 +24,8 @@ pub struct DeckOutcome {
     pub name: Option<String>,
     pub source: Arc<SourceFile>,
     pub verdict: Verdict,
+    /// How long reading and checking the file took, where it was measured (JUnit's `time`).
+    pub seconds: Option<f64>,
 }
 
 /// Parses and validates one deck list. A deck naming no format (and no forced one) cannot be
@@ -52,6 +54,7 @@ pub fn check_deck_as(
         name: name.clone(),
         source: source.clone(),
         verdict,
+        seconds: None,
     };
     let format = match (forced, &deck.format) {
         (Some(f), _) => f,
@@ -92,6 +95,11 @@ pub fn check_file(
     date: Date,
     from: Option<Encoding>,
 ) -> Result<Option<DeckOutcome>, Error> {
+    let started = std::time::Instant::now();
+    let timed = |mut outcome: DeckOutcome| {
+        outcome.seconds = Some(started.elapsed().as_secs_f64());
+        Some(outcome)
+    };
     let stdin = file.path.as_os_str() == "-";
     let name = if stdin {
         "<stdin>".to_owned()
@@ -114,15 +122,15 @@ pub fn check_file(
                 source,
             })
         }
-        Err(e) => return Ok(Some(unreadable(SourceFile::new(name, ""), &e))),
+        Err(e) => return Ok(timed(unreadable(SourceFile::new(name, ""), &e))),
     };
     if !file.named && from.is_none() && !encoding::is_deck_list(&source.name, &source.text) {
         return Ok(None);
     }
     match check_deck_as(catalog, forced, &source, date, from) {
-        Ok(outcome) => Ok(Some(outcome)),
+        Ok(outcome) => Ok(timed(outcome)),
         Err(e @ Error::Data(_)) => Err(e),
-        Err(e) => Ok(Some(unreadable(source, &e))),
+        Err(e) => Ok(timed(unreadable(source, &e))),
     }
 }
 
@@ -152,6 +160,7 @@ pub fn unreadable(source: Arc<SourceFile>, error: &Error) -> DeckOutcome {
         name: None,
         source,
         verdict: Verdict::unchecked(finding),
+        seconds: None,
     }
 }
 

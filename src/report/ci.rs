@@ -23,6 +23,8 @@ pub struct Case {
     /// What the case belongs to (the deck's format, `card-db`, `formats`): JUnit's classname.
     pub group: String,
     pub annotations: Vec<Annotation>,
+    /// How long checking it took, where that was measured (JUnit's `time`).
+    pub seconds: Option<f64>,
 }
 
 impl Case {
@@ -119,6 +121,7 @@ impl Location {
 /// A deck's verdict as a case: one annotation per finding.
 pub fn deck_case(outcome: &DeckOutcome) -> Case {
     Case {
+        seconds: outcome.seconds,
         name: outcome.path.clone(),
         group: outcome
             .verdict

@@ -282,6 +282,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
         match cases.iter_mut().find(|c| c.name == name) {
             Some(case) => case.annotations.push(annotation),
             None => cases.push(Case {
+                seconds: None,
                 name,
                 group: "card-db".to_owned(),
                 annotations: vec![annotation],
@@ -316,6 +317,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
             }
         }
         cases.push(Case {
+            seconds: None,
             name: d.after.path.clone(),
             group: d
                 .after
@@ -355,6 +357,7 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
             annotations.push(annotation);
         }
         cases.push(Case {
+            seconds: None,
             name: s.path.clone(),
             group: "scripts".to_owned(),
             annotations,

@@ -22,17 +22,19 @@ pub fn render(run: &CiRun) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\">",
+        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\"{}>",
         escape(&title),
         run.cases.len(),
+        time(run.cases.iter()),
     );
     for (group, cases) in groups {
         let failures = cases.iter().filter(|c| c.failed()).count();
         let _ = writeln!(
             out,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\"{}>",
             escape(group),
             cases.len(),
+            time(cases.iter().copied()),
         );
         for case in cases {
             write_case(&mut out, case);
@@ -46,10 +48,11 @@ pub fn render(run: &CiRun) -> String {
 fn write_case(out: &mut String, case: &Case) {
     let _ = write!(
         out,
-        "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\"",
+        "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\"{}",
         escape(&case.name),
         escape(&case.group),
         escape(&case.name),
+        time(std::iter::once(case)),
     );
     if case.annotations.is_empty() {
         out.push_str("/>\n");
@@ -84,6 +87,15 @@ fn write_case(out: &mut String, case: &Case) {
         );
     }
     out.push_str("    </testcase>\n");
+}
+
+/// ` time="0.012"`: the seconds the cases took, when they were measured; nothing otherwise.
+fn time<'c>(cases: impl Iterator<Item = &'c Case>) -> String {
+    let measured: Vec<f64> = cases.filter_map(|c| c.seconds).collect();
+    if measured.is_empty() {
+        return String::new();
+    }
+    format!(" time=\"{:.3}\"", measured.iter().sum::<f64>())
 }
 
 /// `file:line:col: error[rule]: message` lines, with help indented below.

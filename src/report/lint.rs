@@ -33,6 +33,7 @@ impl Outcome for LintOutcome {
         let mut cases: Vec<Case> = files
             .into_iter()
             .map(|name| Case {
+                seconds: None,
                 group: data_group(&name).to_owned(),
                 annotations: (self.problems.iter())
                     .filter(|p| in_file(p, &name))
@@ -47,6 +48,7 @@ impl Outcome for LintOutcome {
             .collect();
         if !loose.is_empty() {
             cases.push(Case {
+                seconds: None,
                 name: "card data".to_owned(),
                 group: "card-db".to_owned(),
                 annotations: loose,

@@ -170,6 +170,7 @@ impl Outcome for Verification {
             command: "match verify",
             cases: (self.0.iter())
                 .map(|(name, v)| Case {
+                    seconds: None,
                     name: name.clone(),
                     // The script's game, or `scripts` when it was not played.
                     group: match v {

@@ -110,6 +110,7 @@ fn corrupted_deck_lists_never_panic() {
             name: None,
             source,
             verdict: report,
+            seconds: None,
         };
         let _ = decksmith::report::human::validate(&[outcome], false);
     }
