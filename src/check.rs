@@ -3,7 +3,7 @@
 //! the match commands all check decks through here; `db check` lints card data through
 //! [`check_data`].
 
-use crate::card_db::lint;
+use crate::card_db::{lint, Game};
 use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
 use crate::date::Date;
 use crate::deck::encoding::{self, Encoding};
@@ -11,6 +11,7 @@ use crate::diagnostic::Problem;
 use crate::diagnostic::SourceFile;
 use crate::error::{read_text, Error};
 use crate::format::{self, Format, FormatFile};
+use crate::stats::{self, Resolved};
 use crate::validate::{lint_formats, validate, Finding, RuleId, Verdict};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -69,16 +70,7 @@ pub fn check_deck_as(
                 return Ok(outcome(Verdict::unchecked(finding)));
             }
         },
-        (None, None) => {
-            let ids: Vec<&str> = catalog.formats.keys().map(String::as_str).collect();
-            return Err(Error::usage_with_help(
-                format!("`{}` names no format", source.name),
-                format!(
-                    "add a line `format: <id>` to the deck, or pass `--format <id>`; the formats are: {}",
-                    ids.join(", ")
-                ),
-            ));
-        }
+        (None, None) => return Err(names_no_format(catalog, &source.name)),
     };
     let game = catalog.game(&format.game)?;
     Ok(outcome(validate(&deck, format, game, date)))
@@ -162,6 +154,83 @@ pub fn unreadable(source: Arc<SourceFile>, error: &Error) -> DeckOutcome {
         verdict: Verdict::unchecked(finding),
         seconds: None,
     }
+}
+
+/// A deck that names no format, with none given on the command line, cannot be looked up.
+fn names_no_format(catalog: &Catalog, deck: &str) -> Error {
+    let ids: Vec<&str> = catalog.formats.keys().map(String::as_str).collect();
+    Error::usage_with_help(
+        format!("`{deck}` names no format"),
+        format!(
+            "add a line `format: <id>` to the deck, or pass `--format <id>`; the formats are: {}",
+            ids.join(", ")
+        ),
+    )
+}
+
+/// A deck read for `stats` and `draw`: its cards resolved against its format's game.
+pub struct StatsDeck<'c> {
+    /// The path as given (`-` for standard input).
+    pub path: String,
+    pub name: Option<String>,
+    pub format: Format,
+    pub game: &'c Game,
+    pub resolved: Resolved,
+}
+
+/// Reads a deck list (`-`: standard input) and resolves it for `stats` and `draw`. Unlike
+/// `validate`, which reports an unreadable deck as a finding, these need the deck: a line that
+/// cannot be read or a format that does not exist stops them, pointing at the line.
+pub fn read_for_stats<'c>(
+    catalog: &'c Catalog,
+    format: Option<&str>,
+    arg: &str,
+) -> Result<StatsDeck<'c>, Error> {
+    let source = if arg == "-" {
+        SourceFile::new("<stdin>", crate::error::read_stdin()?)
+    } else {
+        SourceFile::new(arg, read_text(Path::new(arg))?)
+    };
+    let deck = encoding::read(&source, None, catalog)?;
+    let refuse = |problems: Vec<Problem>| Error::Deck {
+        message: format!(
+            "cannot read `{arg}`: {}",
+            crate::error::plural(problems.len(), "problem")
+        ),
+        problems,
+    };
+    if !deck.problems.is_empty() {
+        return Err(refuse(
+            deck.problems
+                .iter()
+                .map(|p| encoding::to_problem(&source, "parse", p))
+                .collect(),
+        ));
+    }
+    let format = match (format, &deck.format) {
+        (Some(id), _) => catalog.format_from_arg(id)?,
+        (None, Some(header)) => match catalog.format(&header.value) {
+            Some(f) => f.clone(),
+            None => {
+                let mut p = Problem::error("parse", format!("unknown format `{}`", header.value))
+                    .in_file(&source)
+                    .help(catalog.format_help(&header.value));
+                if let Some(span) = &header.span {
+                    p = p.label(span.clone(), "no such format");
+                }
+                return Err(refuse(vec![p]));
+            }
+        },
+        (None, None) => return Err(names_no_format(catalog, arg)),
+    };
+    let game = catalog.game(&format.game)?;
+    Ok(StatsDeck {
+        path: arg.to_owned(),
+        name: deck.name.as_ref().map(|n| n.value.clone()),
+        resolved: stats::resolve(&deck, game),
+        format,
+        game,
+    })
 }
 
 impl Catalog {

@@ -40,6 +40,9 @@ pub enum Error {
     /// A match script cannot be played; every problem found is listed.
     #[error("{} in the match script", plural(.0.len(), "problem"))]
     Script(Vec<Problem>),
+    /// A search query cannot be read or names what does not exist; the problem points into it.
+    #[error("{}", .0.message)]
+    Query(Problem),
     /// The command line asks for something that cannot be done.
     #[error("{message}")]
     Usage {

@@ -1,22 +1,39 @@
-//! `decksmith cards [--game G] [QUERY]`
+//! `decksmith cards [--game G] [QUERY...] [--sort FIELD] [--reverse] [--limit N]`
 
 use super::{emit, Context, Output};
-use crate::card_db::{Card, Game};
+use crate::card_db::Game;
+use crate::date::Date;
 use crate::error::Error;
-use crate::names;
 use crate::report::human::new_table;
 use crate::report::json::{self, CardJson};
 use crate::report::Status;
+use crate::search::{self, Query, SortKey};
 use clap::Args;
 use std::io::Write;
 
 #[derive(Debug, Args)]
 pub struct CardsArgs {
-    /// Words to find in the card's name, id or type (all cards when absent).
-    pub query: Option<String>,
+    /// A query in the search language (`t:strike cost<=2 -c:red`, docs/search.md); plain
+    /// words find names, ids and types. Several arguments are joined with spaces. All cards
+    /// when absent.
+    #[arg(value_name = "QUERY")]
+    pub query: Vec<String>,
     /// Only cards of this game.
     #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
     pub game: Option<String>,
+    /// Order by name, id, set, type, game or a stat (cost, attack, hp, atk, def, free-cost,
+    /// value); default: database order.
+    #[arg(long, value_name = "FIELD", value_parser = |s: &str| SortKey::named(s))]
+    pub sort: Option<SortKey>,
+    /// Reverse the order.
+    #[arg(long)]
+    pub reverse: bool,
+    /// Show at most this many cards.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Day for `legal:` and `banned:` (YYYY-MM-DD); default today.
+    #[arg(long, value_parser = |s: &str| s.parse::<Date>())]
+    pub date: Option<Date>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
 }
@@ -27,22 +44,19 @@ pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status
         Some(g) => vec![catalog.game(g)?],
         None => catalog.games.values().collect(),
     };
-    let query = args.query.as_deref().map(names::key);
-    let matches = |card: &Card| {
-        query.as_ref().is_none_or(|q| {
-            names::key(card.name()).contains(q.as_str())
-                || names::key(card.id()) == *q
-                || names::key(card.kind()) == *q
-        })
-    };
-    let rows: Vec<CardJson> = games
+    let query = Query::parse(&args.query.join(" ")).map_err(Error::Query)?;
+    query.check(&games, &catalog).map_err(Error::Query)?;
+    let date = args.date.unwrap_or_else(Date::today);
+    let mut hits = search::find(&query, &games, &catalog, date);
+    if let Some(key) = args.sort {
+        search::sort(&mut hits, key, args.reverse);
+    } else if args.reverse {
+        hits.reverse();
+    }
+    hits.truncate(args.limit.unwrap_or(usize::MAX));
+    let rows: Vec<CardJson> = hits
         .iter()
-        .flat_map(|g| {
-            g.cards
-                .iter()
-                .filter(|c| matches(c))
-                .map(|c| CardJson::of(g, c))
-        })
+        .map(|h| CardJson::of(h.game, h.card()))
         .collect();
     let text = match args.output {
         Output::Json => json::to_string(&rows),

@@ -7,10 +7,12 @@ mod completions;
 mod convert;
 mod db;
 mod db_diff;
+mod draw;
 mod formats;
 mod man;
 mod match_cmd;
 mod schema;
+mod stats;
 mod validate;
 
 use crate::catalog::{Catalog, DataOptions};
@@ -146,8 +148,12 @@ pub enum Command {
     Db(DbCommand),
     /// List the known formats.
     Formats(formats::FormatsArgs),
-    /// Search the card databases.
+    /// Search the card databases with a query (`t:strike cost<=2`; docs/search.md).
     Cards(cards::CardsArgs),
+    /// A deck's numbers: counts, curve, standing against its format, exact draw odds.
+    Stats(stats::StatsArgs),
+    /// Deal sample hands from a deck as its game deals them (goldfishing).
+    Draw(draw::DrawArgs),
     /// Print the JSON Schema of a data file kind, for editors.
     Schema(schema::SchemaArgs),
     /// Print a shell completion script.
@@ -207,6 +213,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Db(DbCommand::Diff(args)) => db_diff::run(&ctx, args, out),
         Command::Formats(args) => formats::run(&ctx, args, out),
         Command::Cards(args) => cards::run(&ctx, args, out),
+        Command::Stats(args) => stats::run(&ctx, args, out),
+        Command::Draw(args) => draw::run(&ctx, args, out),
         Command::Schema(args) => schema::run(&ctx, args, out),
         Command::Completions(args) => completions::run(&ctx, args, out),
         Command::Man(args) => man::run(&ctx, args, out),

@@ -210,6 +210,7 @@ pub fn error(error: &crate::error::Error, colour: bool) -> String {
             out.push_str(&format!("error: {message}\n"));
             out
         }
+        crate::error::Error::Query(problem) => render(std::slice::from_ref(problem), colour),
         crate::error::Error::Usage { message, help } => {
             let mut p = Problem::error("usage", message.clone());
             p.help = help.clone();

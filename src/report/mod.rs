@@ -4,6 +4,7 @@
 
 pub mod ci;
 pub mod diff;
+pub mod draw;
 pub mod github;
 pub mod human;
 pub mod json;
@@ -11,6 +12,8 @@ pub mod junit;
 pub mod lint;
 pub mod sarif;
 pub mod scripts;
+pub mod stats;
+pub mod svg;
 
 use crate::check::DeckOutcome;
 use crate::diagnostic::{Problem, SourceFile};

@@ -75,7 +75,10 @@ pub(super) fn types(deck: &Resolved, game: &Game, zones: &[usize]) -> Vec<Count>
 /// Colours where the game has them, else attributes (a card with two attributes counts for
 /// both; one with none counts as `none`).
 pub(super) fn colours(deck: &Resolved, game: &Game, zones: &[usize]) -> Vec<Count> {
-    let by_colour = !game.def.colours.is_empty() || game.def.attributes.is_empty();
+    if game.def.colours.is_empty() && game.def.attributes.is_empty() {
+        return Vec::new();
+    }
+    let by_colour = !game.def.colours.is_empty();
     let mut counts = Vec::new();
     for (card, n) in dealt(deck, game, zones) {
         let values: Vec<&str> = if by_colour {

@@ -2,6 +2,7 @@
 
 mod batch;
 mod boundaries;
+mod builder;
 mod ci_files;
 mod ci_match;
 mod ci_output;
