@@ -43,16 +43,18 @@ pub fn render(stats: &Stats, title: &str) -> String {
         ))
     );
     curve(&mut s, stats);
-    split(&mut s, "Types", &stats.types, 420.0, 70.0, type_colour);
+    let y = split(&mut s, "Types", &stats.types, 70.0, type_colour);
     let colours = if stats.colour_kind == "attribute" {
         "Attributes"
     } else {
         "Colours"
     };
-    split(&mut s, colours, &stats.colours, 420.0, 150.0, |label, _| {
-        colour_fill(label)
-    });
-    split(&mut s, "Sets", &stats.sets, 420.0, 230.0, type_colour);
+    let y = if stats.colours.is_empty() {
+        y
+    } else {
+        split(&mut s, colours, &stats.colours, y, |id, _| colour_fill(id))
+    };
+    split(&mut s, "Sets", &stats.sets, y, type_colour);
     if let Some(odds) = stats.odds.as_ref().filter(|_| odds_rows > 0) {
         odds_chart(&mut s, odds);
     }
@@ -126,16 +128,16 @@ fn curve(s: &mut String, stats: &Stats) {
     }
 }
 
-/// One stacked bar of counts with a label per part.
+/// One stacked bar of counts with a label per part, from `y0` down; gives where the next
+/// one can start.
 fn split(
     s: &mut String,
     what: &str,
     counts: &[Count],
-    x0: f64,
     y0: f64,
     fill: impl Fn(&str, usize) -> &'static str,
-) {
-    let w = 310.0;
+) -> f64 {
+    let (x0, w) = (420.0, 310.0);
     let _ = writeln!(
         s,
         "<text x=\"{x0}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\">{what}</text>",
@@ -148,7 +150,7 @@ fn split(
             "<text x=\"{x0}\" y=\"{}\" fill=\"#666\">none</text>",
             y0 + 14.0
         );
-        return;
+        return y0 + 50.0;
     }
     let mut x = x0;
     for (i, c) in counts.iter().enumerate() {
@@ -180,6 +182,7 @@ fn split(
         );
         lx += lw + 8.0;
     }
+    ly + 36.0
 }
 
 fn type_colour(_: &str, i: usize) -> &'static str {
@@ -249,8 +252,17 @@ fn odds_chart(s: &mut String, odds: &Odds) {
     // Most copies first; the sort is stable, so deck order breaks ties.
     cards.sort_by_key(|r| std::cmp::Reverse(r.copies));
     rows.extend(cards);
-    rows.truncate(MAX_LINES);
-    for (i, row) in rows.iter().enumerate() {
+    // Cards with as many copies in the same pile have the same curve: draw it once, saying
+    // how many cards it stands for.
+    let mut lines: Vec<(&crate::stats::OddsRow, usize)> = Vec::new();
+    for row in rows {
+        match lines.iter().position(|(l, _)| l.by_turn == row.by_turn) {
+            Some(at) => lines[at].1 += 1,
+            None if lines.len() < MAX_LINES => lines.push((row, 0)),
+            None => {}
+        }
+    }
+    for (i, &(row, alike)) in lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         let sides: &[(bool, &str)] = if odds.simultaneous {
             &[(true, "")]
@@ -285,7 +297,11 @@ fn odds_chart(s: &mut String, odds: &Odds) {
             x0 + w + 40.0,
             x0 + w + 46.0,
             ly + 4.0,
-            escape(&format!("{} ×{}", shorten(&row.label, 26), row.copies))
+            escape(&if alike > 0 {
+                format!("{} ×{} (+{alike} alike)", shorten(&row.label, 18), row.copies)
+            } else {
+                format!("{} ×{}", shorten(&row.label, 26), row.copies)
+            })
         );
     }
 }

@@ -72,33 +72,27 @@ impl SortKey {
     }
 }
 
-/// Sorts hits by `key` (ties by name, then id); cards without a sorted stat come last either
-/// way, since "no cost" is not a low cost.
+/// Sorts hits by `key`, reversed with `reverse`; ties by name, then id, always ascending.
+/// Cards without a sorted stat come last either way, since "no cost" is not a low cost.
 pub fn sort(hits: &mut [Hit], key: SortKey, reverse: bool) {
     let by_key = |a: &Hit, b: &Hit| -> Ordering {
         let (x, y) = (a.card(), b.card());
-        let order = match key {
-            SortKey::Name => Ordering::Equal,
+        let name = || names::key(x.name()).cmp(&names::key(y.name()));
+        let primary = match key {
+            SortKey::Name => name(),
             SortKey::Id => x.id().cmp(y.id()),
             SortKey::Set => x.set().cmp(y.set()),
             SortKey::Type => x.kind().cmp(y.kind()),
             SortKey::Game => a.game.id().cmp(b.game.id()),
             SortKey::Stat(read) => match (read(x), read(y)) {
                 (Some(p), Some(q)) => p.cmp(&q),
-                // Cards without the stat last, whichever way the rest is sorted.
                 (Some(_), None) => return Ordering::Less,
                 (None, Some(_)) => return Ordering::Greater,
                 (None, None) => Ordering::Equal,
             },
         };
-        let order = order
-            .then_with(|| names::key(x.name()).cmp(&names::key(y.name())))
-            .then_with(|| x.id().cmp(y.id()));
-        if reverse {
-            order.reverse()
-        } else {
-            order
-        }
+        let primary = if reverse { primary.reverse() } else { primary };
+        primary.then_with(name).then_with(|| x.id().cmp(y.id()))
     };
     hits.sort_by(by_key);
 }
