@@ -1,7 +1,7 @@
 //! `cards` queries, `stats` and `draw` through the real binary: every human output pinned, the
 //! JSON shapes checked, the mistakes pointed at.
 
-use crate::support::decksmith;
+use crate::support::{decksmith, temp_dir, temp_file};
 
 #[test]
 fn cards_query_sorted_and_limited() {
@@ -198,4 +198,128 @@ fn draw_json_and_on_the_draw() {
     assert_eq!(hand["turns"][0].as_array().unwrap().len(), 1);
     let unseeded = decksmith(["draw", "examples/decks/jforce/legal-ember-rush.deck"]).expect(0);
     assert!(unseeded.stdout.contains("seed "), "{}", unseeded.stdout);
+}
+
+/// A game added as data alone, with its own deal, its own stat and a curve over it.
+fn tiny_game() -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = temp_dir();
+    std::fs::write(
+        dir.join("game.toml"),
+        r#"[game]
+id = "tiny"
+name = "Tiny Game"
+curve = "value"
+colours = ["gold", "grey"]
+types = [{ id = "unit", label = "Unit", requires = ["value"] }]
+zones = [{ id = "main", headers = ["Main"], types = ["unit"], default = true }]
+sets = [{ code = "T", name = "Tiny" }]
+
+[game.setup]
+[[game.setup.piles]]
+zone = "main"
+opening = 2
+per-turn = 1
+first-turn = "second-player"
+"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("cards.toml"),
+        r#"game = "tiny"
+[[cards]]
+id = "T-1"
+name = "Pebble"
+type = "unit"
+set = "T"
+colour = "grey"
+value = 1
+
+[[cards]]
+id = "T-2"
+name = "Nugget"
+type = "unit"
+set = "T"
+colour = "gold"
+value = 3
+"#,
+    )
+    .unwrap();
+    let formats = temp_dir();
+    std::fs::write(
+        formats.join("tiny.toml"),
+        "id = \"tiny-standard\"\ngame = \"tiny\"\nname = \"Tiny\"\n[zones.main]\nexact = 6\n",
+    )
+    .unwrap();
+    (dir, formats)
+}
+
+#[test]
+fn a_data_only_game_is_searched_counted_and_dealt() {
+    let (db, formats) = tiny_game();
+    let deck = temp_file("tiny.deck", "format: tiny-standard\n4 Pebble\n2 Nugget\n");
+    let base = |rest: &[&str]| {
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "--db".into(),
+            db.clone().into_os_string(),
+            "--formats".into(),
+            formats.clone().into_os_string(),
+        ];
+        args.extend(rest.iter().map(Into::into));
+        args
+    };
+    let found = decksmith(base(&[
+        "cards",
+        "--game",
+        "tiny",
+        "c:gold value>=2",
+        "--output",
+        "json",
+    ]))
+    .expect(0)
+    .json();
+    assert_eq!(found[0]["name"], "Nugget");
+    decksmith(base(&["cards", "--game", "tiny", "c:silver"])).expect(2);
+    let path = deck.to_str().unwrap();
+    let json = decksmith(base(&["stats", path, "--output", "json", "--turns", "1"]))
+        .expect(0)
+        .json();
+    assert_eq!(json["curve"]["stat"], "value");
+    // Two cards in the opening hand of six: P(no Nugget) = C(4,2)/C(6,2) = 6/15.
+    let nugget = &json["odds"]["rows"][1];
+    assert_eq!(nugget["label"], "Nugget");
+    assert_eq!(nugget["by_turn"][0]["on_the_play"], 0.6);
+    // Going second draws on turn 1: P(no Nugget in 3) = C(4,3)/C(6,3) = 4/20.
+    assert_eq!(nugget["by_turn"][1]["on_the_draw"], 0.8);
+    let dealt = decksmith(base(&["draw", path, "--seed", "5", "--output", "json"]))
+        .expect(0)
+        .json();
+    assert_eq!(dealt["hands"][0]["opening"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn db_check_refuses_a_deal_from_a_zone_the_game_lacks() {
+    let (db, _) = tiny_game();
+    let game = std::fs::read_to_string(db.join("game.toml")).unwrap();
+    std::fs::write(
+        db.join("game.toml"),
+        game.replace("zone = \"main\"", "zone = \"mian\"")
+            .replace("curve = \"value\"", "curve = \"vlaue\""),
+    )
+    .unwrap();
+    let out = decksmith(["db", "check", db.to_str().unwrap()]).expect(1);
+    assert!(
+        out.stdout.contains("setup deals from zone `mian`"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("did you mean `main`?"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("did you mean `value`?"),
+        "{}",
+        out.stdout
+    );
 }
