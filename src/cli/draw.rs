@@ -15,7 +15,7 @@ pub struct DrawArgs {
     #[arg(value_name = "DECK")]
     pub deck: String,
     /// Format id or format file, instead of the deck's `format:` header.
-    #[arg(long, value_name = "ID|PATH")]
+    #[arg(long, value_name = "ID|PATH", value_parser = super::offer::format(), hide_possible_values = true)]
     pub format: Option<String>,
     /// Sample games to deal.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]

@@ -17,7 +17,7 @@ pub struct StatsArgs {
     #[arg(value_name = "DECK")]
     pub deck: String,
     /// Format id or format file, instead of the deck's `format:` header.
-    #[arg(long, value_name = "ID|PATH")]
+    #[arg(long, value_name = "ID|PATH", value_parser = super::offer::format(), hide_possible_values = true)]
     pub format: Option<String>,
     /// Odds up to this turn (0: the opening hand only).
     #[arg(long, value_name = "T", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=60))]
