@@ -92,6 +92,26 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
             }
         }
     }
+    for kind in &def.types {
+        for stat in kind.requires.iter().chain(&kind.optional) {
+            if !REQUIRABLE.contains(&stat.as_str()) {
+                let quoted = format!("\"{stat}\"");
+                let mut p = Problem::error(
+                    "game",
+                    format!(
+                        "type `{}` names `{stat}`, which is not a card stat",
+                        kind.id
+                    ),
+                )
+                .in_file(&game.def_file)
+                .help(names::suggest_or_list(stat, REQUIRABLE));
+                if let Some(at) = game.def_file.text.find(&quoted) {
+                    p = p.label(at..at + quoted.len(), "unknown stat");
+                }
+                out.push(p);
+            }
+        }
+    }
     if let Some(stat) = def.curve.as_deref().filter(|s| Card::stat_of(s).is_none()) {
         out.push(def_problem(
             format!("the curve is drawn over `{stat}`, which is not a stat"),
@@ -164,6 +184,39 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
     lint_evolution_lines(game, out);
 }
 
+/// What a type may require: the numeric stats and the other card fields a type can need.
+const REQUIRABLE: &[&str] = &[
+    "cost",
+    "attack",
+    "hp",
+    "atk",
+    "def",
+    "free-cost",
+    "value",
+    "colour",
+    "attribute",
+    "evolution",
+    "judgment",
+];
+
+/// Whether `card` has the field `stat`; `None` for a name that is not one.
+fn present(card: &Card, stat: &str) -> Option<bool> {
+    Some(match stat {
+        "cost" => card.cost.is_some(),
+        "attack" => card.attack.is_some(),
+        "hp" => card.hp.is_some(),
+        "atk" => card.atk.is_some(),
+        "def" => card.def.is_some(),
+        "value" => card.value.is_some(),
+        "colour" => card.colour.is_some(),
+        "attribute" => !card.attribute.is_empty(),
+        "evolution" => card.evolution.is_some(),
+        "judgment" => card.judgment.is_some(),
+        "free-cost" => card.free_cost.is_some(),
+        _ => return None,
+    })
+}
+
 fn card_problem(game: &Game, i: usize, message: String) -> Problem {
     Problem::error("card", message).in_file(&game.origins[i].file)
 }
@@ -190,27 +243,32 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         );
     }
     for stat in &kind.requires {
-        let present = match stat.as_str() {
-            "cost" => card.cost.is_some(),
-            "attack" => card.attack.is_some(),
-            "hp" => card.hp.is_some(),
-            "atk" => card.atk.is_some(),
-            "def" => card.def.is_some(),
-            "value" => card.value.is_some(),
-            "colour" => card.colour.is_some(),
-            "attribute" => !card.attribute.is_empty(),
-            "evolution" => card.evolution.is_some(),
-            "judgment" => card.judgment.is_some(),
-            "free-cost" => card.free_cost.is_some(),
-            _ => true,
-        };
-        if !present {
+        if present(card, stat) == Some(false) {
             out.push(
                 problem(format!("{} `{name}` has no `{stat}`", kind.label))
                     .label(card.name.span(), format!("needs `{stat}`"))
                     .help(format!("every {} card needs `{stat} = …`", kind.label)),
             );
         }
+    }
+    if card.basic && !kind.basic_resource {
+        let basic: Vec<&str> = (def.types.iter())
+            .filter(|t| t.basic_resource)
+            .map(|t| t.label.as_str())
+            .collect();
+        out.push(
+            Problem::warning(
+                "card",
+                format!("{} `{name}` is marked `basic`, but {} is not a basic resource", kind.label, kind.label),
+            )
+            .in_file(&game.origins[i].file)
+            .label(card.name.span(), "`basic = true` has no effect here")
+            .help(if basic.is_empty() {
+                format!("remove `basic = true`; {} has no basic resource type (`basic-resource = true` on a type)", def.name)
+            } else {
+                format!("remove `basic = true`; only {} cards may be basic", basic.join(", "))
+            }),
+        );
     }
     let stats = [
         ("cost", &card.cost),
@@ -224,6 +282,24 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
     for (stat, value) in stats {
         let Some(value) = value else { continue };
         let v = *value.get_ref();
+        if !kind
+            .requires
+            .iter()
+            .chain(&kind.optional)
+            .any(|s| s == stat)
+        {
+            out.push(
+                Problem::warning(
+                    "card",
+                    format!("{} `{name}` has `{stat}`, which {} cards do not use", kind.label, kind.label),
+                )
+                .in_file(&game.origins[i].file)
+                .label(value.span(), "not a stat of this type")
+                .help(format!(
+                    "remove it, or list `{stat}` in the type's `requires` or `optional` in game.toml"
+                )),
+            );
+        }
         let range = def.stats.get(stat);
         let (min, max) = range.map_or((0, i64::MAX), |r| (r.min, r.max));
         if v < min || v > max {

@@ -83,6 +83,14 @@ pub struct CardType {
     /// A card of this type counts as Legendary.
     #[serde(default)]
     pub legendary: bool,
+    /// Numeric stats a card of this type may have without every card needing them (a J Force
+    /// Evolution's `hp`). `db check` warns about a stat neither required nor listed here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<String>,
+    /// This type is a basic resource (Force of Will's magic stones): only its cards may be
+    /// `basic`, which lifts the copy limit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub basic_resource: bool,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]

@@ -179,3 +179,91 @@ fn card_data_errors_still_say_card_data() {
     .expect(2);
     assert!(out.stderr.contains("in the card data"), "{}", out.stderr);
 }
+
+/// Every problem `db check` finds in a card database folder, in the same form as [`problems`].
+fn db_problems(dir: &Path) -> Vec<String> {
+    let out = decksmith([
+        "db".as_ref(),
+        "check".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        dir.as_os_str(),
+    ])
+    .run();
+    let dir = format!("{}/", dir.display());
+    (out.json()["problems"].as_array().unwrap().iter())
+        .map(|p| {
+            format!(
+                "{}:{}:{} {} {} ({})",
+                p["file"].as_str().unwrap_or("-").replace(&dir, ""),
+                p["line"],
+                p["column"],
+                p["severity"].as_str().unwrap(),
+                p["message"].as_str().unwrap(),
+                p["help"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect()
+}
+
+const TINY_GAME: &str = r#"[game]
+id = "tiny"
+name = "Tiny"
+
+[[game.types]]
+id = "unit"
+label = "Unit"
+requires = ["cost", "atack"]
+
+[[game.types]]
+id = "land"
+label = "Land"
+basic-resource = true
+
+[[game.zones]]
+id = "main"
+headers = ["Main"]
+types = ["unit", "land"]
+default = true
+"#;
+
+#[test]
+fn a_requirement_naming_no_stat_is_an_error_with_a_suggestion() {
+    let dir = folder(&[("game.toml", TINY_GAME)]);
+    assert_eq!(
+        db_problems(&dir),
+        ["game.toml:8:21 error type `unit` names `atack`, which is not a card stat (did you mean `attack`?)"]
+    );
+}
+
+#[test]
+fn basic_on_a_type_that_is_no_basic_resource_and_stray_stats_are_warnings() {
+    let game = TINY_GAME.replace("\"atack\"", "\"attack\"");
+    let cards = r#"game = "tiny"
+
+[[cards]]
+id = "T-1"
+name = "Grunt"
+type = "unit"
+set = "T"
+cost = 1
+attack = 1
+basic = true
+
+[[cards]]
+id = "T-2"
+name = "Field"
+type = "land"
+set = "T"
+basic = true
+cost = 0
+"#;
+    let dir = folder(&[("game.toml", &game), ("cards.toml", cards)]);
+    assert_eq!(
+        db_problems(&dir),
+        [
+            "cards.toml:5:8 warning Unit `Grunt` is marked `basic`, but Unit is not a basic resource (remove `basic = true`; only Land cards may be basic)",
+            "cards.toml:18:8 warning Land `Field` has `cost`, which Land cards do not use (remove it, or list `cost` in the type's `requires` or `optional` in game.toml)",
+        ]
+    );
+}
