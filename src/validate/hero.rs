@@ -36,11 +36,26 @@ impl Check for Hero {
             .first()
             .map_or_else(|| "card".to_owned(), |t| deck.game.type_label(t));
         let header = def.headers.first().map_or(zone, String::as_str);
-        let total = deck.zone_totals[zone_index];
-        if total == count {
+        // Only cards of the zone's types are counted: a card of another type there is
+        // `zone-type`'s to report, and it neither makes a second Hero nor leaves the slot
+        // empty.
+        let of_type = |l: &&Line| l.zone == zone_index && deck.game.zone_holds(zone_index, l.card);
+        let typed: u32 = deck
+            .lines
+            .iter()
+            .filter(of_type)
+            .map(|l| l.entry.count)
+            .sum();
+        let all = deck.zone_totals[zone_index];
+        let total = if typed > count { typed } else { all };
+        if total == count || (typed <= count && all >= count) {
             return;
         }
-        let in_zone: Vec<&Line> = deck.lines.iter().filter(|l| l.zone == zone_index).collect();
+        let in_zone: Vec<&Line> = if typed > count {
+            deck.lines.iter().filter(of_type).collect()
+        } else {
+            deck.lines.iter().filter(|l| l.zone == zone_index).collect()
+        };
         let message = format!("the deck has {total} {what} cards; it needs exactly {count}");
         let mut f = Finding::new(RuleId::Hero, message)
             .help(if total < count {

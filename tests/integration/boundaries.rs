@@ -529,3 +529,20 @@ fn every_rule_id_is_documented_in_the_readme() {
         );
     }
 }
+
+#[test]
+fn the_hero_rule_counts_only_cards_of_the_zones_type() {
+    // Issue #14 point 5: a Strike beside the Hero is zone-type's, not a second Hero; a Strike
+    // instead of the Hero is zone-type's alone too.
+    let main = fill(STRIKES, 40, 3);
+    let beside = check(
+        &format!("Hero:\n1 Storma\n1 Magma Golem\nMain:\n{main}"),
+        "jforce-standard",
+    );
+    assert_eq!(rules(&beside), ["zone-type"]);
+    let instead = check(
+        &format!("Hero:\n1 Magma Golem\nMain:\n{main}"),
+        "jforce-standard",
+    );
+    assert_eq!(rules(&instead), ["zone-type"]);
+}
