@@ -8,6 +8,7 @@ pub mod cli;
 pub mod date;
 pub mod deck;
 pub mod diagnostic;
+pub mod edit;
 pub mod engine;
 pub mod error;
 pub mod format;

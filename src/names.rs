@@ -103,6 +103,32 @@ pub fn suggest_sketched<'a>(
     best.result()
 }
 
+/// The one name among `names` close enough to `query` to be what the user meant, when there
+/// is exactly one: a fix applied without asking (`validate --fix`) must not pick between two.
+pub fn only_close<'a>(
+    query: &str,
+    names: impl IntoIterator<Item = &'a str>,
+    sketches: &[(String, Sketch)],
+) -> Option<&'a str> {
+    let query = key(query);
+    let sketch = Sketch::of(&query);
+    let mut found = None;
+    for (name, (candidate_key, candidate_sketch)) in names.into_iter().zip(sketches) {
+        let longest = sketch.len.max(candidate_sketch.len);
+        let bound = sketch.distance_at_least(candidate_sketch);
+        if longest > 0 && 1.0 - f64::from(bound) / f64::from(longest) < SUGGEST_MIN {
+            continue;
+        }
+        if strsim::normalized_damerau_levenshtein(&query, candidate_key) >= SUGGEST_MIN {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(name);
+        }
+    }
+    found
+}
+
 /// Suggestions need this normalised similarity (Damerau–Levenshtein) or more.
 const SUGGEST_MIN: f64 = 0.7;
 
@@ -265,5 +291,20 @@ mod tests {
         let names = ["Ember Striker", "Iron Guard"];
         assert_eq!(suggest("Ember Strker", names), Some("Ember Striker"));
         assert_eq!(suggest("Completely Different", names), None);
+    }
+
+    #[test]
+    fn only_close_refuses_to_choose() {
+        let names = ["Iron Guard", "Iron Guards", "Ember Striker"];
+        let sketches: Vec<(String, Sketch)> = names
+            .iter()
+            .map(|n| (key(n), Sketch::of(&key(n))))
+            .collect();
+        assert_eq!(
+            only_close("Ember Strker", names, &sketches),
+            Some("Ember Striker")
+        );
+        assert_eq!(only_close("Iron Gard", names, &sketches), None);
+        assert_eq!(only_close("Nothing Alike", names, &sketches), None);
     }
 }

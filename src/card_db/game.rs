@@ -149,7 +149,16 @@ impl Game {
 
     /// The card name closest to a misspelt one.
     pub fn suggest(&self, name: &str) -> Option<&str> {
-        let sketches = self.sketches.get_or_init(|| {
+        names::suggest_sketched(name, self.cards.iter().map(|c| c.name()), self.sketches())
+    }
+
+    /// The card a misspelt name can only mean: the one card name close to it, if exactly one is.
+    pub fn only_match(&self, name: &str) -> Option<&str> {
+        names::only_close(name, self.cards.iter().map(|c| c.name()), self.sketches())
+    }
+
+    fn sketches(&self) -> &[(String, names::Sketch)] {
+        self.sketches.get_or_init(|| {
             self.cards
                 .iter()
                 .map(|c| {
@@ -158,8 +167,7 @@ impl Game {
                     (key, sketch)
                 })
                 .collect()
-        });
-        names::suggest_sketched(name, self.cards.iter().map(|c| c.name()), sketches)
+        })
     }
 
     pub fn zone(&self, id: &str) -> Option<&ZoneDef> {

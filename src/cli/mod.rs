@@ -8,9 +8,11 @@ mod convert;
 mod db;
 mod db_diff;
 mod draw;
+mod edit;
 mod formats;
 mod man;
 mod match_cmd;
+mod new;
 mod schema;
 mod stats;
 mod validate;
@@ -162,6 +164,13 @@ pub enum Command {
     Man(man::ManArgs),
     /// Convert a deck list between encodings (text, json, toml, csv, code, arena, cod).
     Convert(convert::ConvertArgs),
+    /// Start a deck list for a format: its headers and a section per zone, each saying what
+    /// the zone needs.
+    New(new::NewArgs),
+    /// Add cards to a deck list in place, and show how its verdict changes.
+    Add(edit::EditArgs),
+    /// Remove cards from a deck list in place, and show how its verdict changes.
+    Remove(edit::EditArgs),
     /// Play scripted matches and random self-play with the rules engines.
     #[command(subcommand)]
     Match(match_cmd::MatchCommand),
@@ -219,6 +228,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Completions(args) => completions::run(&ctx, args, out),
         Command::Man(args) => man::run(&ctx, args, out),
         Command::Convert(args) => convert::run(&ctx, args, out),
+        Command::New(args) => new::run(&ctx, args, out),
+        Command::Add(args) => edit::run(&ctx, crate::edit::Action::Add, args, out),
+        Command::Remove(args) => edit::run(&ctx, crate::edit::Action::Remove, args, out),
         Command::Match(cmd) => match_cmd::run(&ctx, cmd, out),
     }?;
     out.flush().map_err(write_error)?;

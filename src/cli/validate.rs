@@ -1,12 +1,16 @@
 //! `decksmith validate DECK...`
 
 use super::{emit, Context};
+use crate::catalog::Catalog;
 use crate::check::{check_deck_as, check_file, Pool};
 use crate::date::Date;
 use crate::deck::encoding::Encoding;
 use crate::diagnostic::SourceFile;
+use crate::edit::fix::FixMode;
+use crate::edit::{commit, DeckFile};
 use crate::error::Error;
-use crate::paths;
+use crate::paths::{self, Found};
+use crate::report::edit::{FileFixes, FixedValidated};
 use crate::report::{render, Outcome, ReportOutput, Status, Validated};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -19,7 +23,7 @@ pub struct ValidateArgs {
     /// .deck, .json, .toml, .csv, .code, .txt, .cod, .xml; files that are not deck lists by
     /// their content are skipped and counted) and quoted glob patterns (`'decks/**/*.deck'`).
     /// Any deck encoding is read (text, json, toml, csv, code, arena, cod).
-    #[arg(required_unless_present = "code", value_name = "PATH")]
+    #[arg(value_name = "PATH")]
     pub decks: Vec<PathBuf>,
     /// Encoding of the decks: text, json, toml, csv, code, arena or cod. Without it, each
     /// file's extension and content decide.
@@ -43,13 +47,34 @@ pub struct ValidateArgs {
     pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t)]
     pub output: ReportOutput,
+    /// Fix what needs no choosing, in place, before checking: an unknown card name with
+    /// exactly one close match becomes that card; `--fix names` also writes card ids as
+    /// names. Each fix is printed; everything else is reported as usual.
+    #[arg(long, value_name = "names", num_args = 0..=1, default_missing_value = "")]
+    pub fix: Option<String>,
 }
 
 fn parse_date(s: &str) -> Result<Date, String> {
     s.parse()
 }
 
-pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Status, Error> {
+pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result<Status, Error> {
+    // `--fix` takes an optional word, so in `validate --fix deck.deck` clap gives it the
+    // deck: a word other than `names` is a deck path.
+    let fix = args.fix.take().map(|word| match word.as_str() {
+        "names" => FixMode::Names,
+        "" => FixMode::Typos,
+        _ => {
+            args.decks.insert(0, PathBuf::from(word));
+            FixMode::Typos
+        }
+    });
+    if args.decks.is_empty() && args.code.is_empty() {
+        return Err(Error::usage_with_help(
+            "no deck to validate",
+            "name deck files or folders, or pass --code CODE",
+        ));
+    }
     let catalog = ctx.catalog()?;
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
@@ -58,6 +83,13 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
     let date = args.date.unwrap_or_else(Date::today);
     let exclude = paths::exclude_patterns(&args.exclude)?;
     let files = paths::expand_excluding(&args.decks, paths::DECK_EXTENSIONS, &exclude)?;
+    let fixes: Vec<FileFixes> = match fix {
+        Some(mode) => files
+            .iter()
+            .filter_map(|f| fix_file(&catalog, f, mode).transpose())
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
     let progress = progress_bar(files.len());
     let pool = Pool::new(args.jobs, files.len())?;
     let checked = pool.map(&files, |file| {
@@ -92,12 +124,48 @@ pub fn run(ctx: &Context, args: ValidateArgs, out: &mut dyn Write) -> Result<Sta
         decks: outcomes,
         skipped,
     };
+    let outcome: Box<dyn Outcome + Sync> = match fix {
+        Some(_) => Box::new(FixedValidated {
+            fixes,
+            validated: outcome,
+        }),
+        None => Box::new(outcome),
+    };
     // Rendering is parallel too, on the threads asked for.
     emit(
         out,
-        &pool.install(|| render(&outcome, args.output, ctx.colour)),
+        &pool.install(|| render(outcome.as_ref(), args.output, ctx.colour)),
     )?;
     Ok(outcome.status())
+}
+
+/// Makes the fixes `mode` allows in one deck file. A file named on the command line that
+/// cannot be edited is reported as not fixed (and validated as it is); one a search found is
+/// passed over, as it may not be a deck list at all.
+fn fix_file(catalog: &Catalog, file: &Found, mode: FixMode) -> Result<Option<FileFixes>, Error> {
+    let path = &file.path;
+    let fixed = if path.as_os_str() == "-" {
+        Err(Error::usage("standard input cannot be fixed in place"))
+    } else {
+        DeckFile::open(path, catalog).and_then(|deck| {
+            let Some(fixed) = deck.fix(mode)? else {
+                return Ok(Vec::new());
+            };
+            commit(path, &deck.source.text, &fixed.text)?;
+            Ok(fixed.fixes)
+        })
+    };
+    let result = match fixed {
+        Ok(fixes) => Ok(fixes),
+        // A file that cannot be written is an error of the run.
+        Err(e @ Error::Write { .. }) => return Err(e),
+        Err(_) if !file.named => return Ok(None),
+        Err(e) => Err(e.to_string()),
+    };
+    Ok(Some(FileFixes {
+        path: path.display().to_string(),
+        result,
+    }))
 }
 
 /// Below this many decks a run is over before a bar would be worth drawing.

@@ -23,17 +23,11 @@ pub struct DeckImpact {
 
 impl DeckImpact {
     pub fn new(before: DeckOutcome, after: DeckOutcome) -> DeckImpact {
-        // Findings of `a` that `b` lacks.
-        let only_in = |a: &DeckOutcome, b: &DeckOutcome| -> Vec<Finding> {
-            let same = |f: &Finding, g: &Finding| {
-                (f.rule, f.severity, &f.message, f.line) == (g.rule, g.severity, &g.message, g.line)
-            };
-            (a.verdict.findings.iter())
-                .filter(|f| !b.verdict.findings.iter().any(|g| same(f, g)))
-                .cloned()
-                .collect()
+        let same = |f: &Finding, g: &Finding| {
+            (f.rule, f.severity, &f.message, f.line) == (g.rule, g.severity, &g.message, g.line)
         };
-        let (added, removed) = (only_in(&after, &before), only_in(&before, &after));
+        let (old, new) = (&before.verdict.findings, &after.verdict.findings);
+        let (added, removed) = (only_in(new, old, same), only_in(old, new, same));
         DeckImpact {
             before,
             after,
@@ -49,6 +43,18 @@ impl DeckImpact {
     pub fn changed(&self) -> bool {
         !self.added.is_empty() || !self.removed.is_empty()
     }
+}
+
+/// The findings of `a` that `b` lacks, `same` telling which findings are one.
+pub fn only_in(
+    a: &[Finding],
+    b: &[Finding],
+    same: impl Fn(&Finding, &Finding) -> bool,
+) -> Vec<Finding> {
+    a.iter()
+        .filter(|f| !b.iter().any(|g| same(f, g)))
+        .cloned()
+        .collect()
 }
 
 /// How one match script plays under the old and the new data.
@@ -159,7 +165,7 @@ fn fields_text(card: &CardChange) -> String {
         .join("\n")
 }
 
-fn finding_line(sign: char, f: &Finding) -> String {
+pub(crate) fn finding_line(sign: char, f: &Finding) -> String {
     match f.line {
         Some(line) => format!("{sign} {} (line {line}): {}", f.rule, f.message),
         None => format!("{sign} {}: {}", f.rule, f.message),

@@ -5,6 +5,7 @@
 pub mod ci;
 pub mod diff;
 pub mod draw;
+pub mod edit;
 pub mod github;
 pub mod human;
 pub mod json;

@@ -10,6 +10,7 @@ mod convert;
 mod data_errors;
 mod db_diff;
 mod docs;
+mod edit;
 mod encodings;
 mod examples;
 mod foreign;
