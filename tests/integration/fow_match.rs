@@ -43,7 +43,7 @@ fn random_fow_games_are_seeded_and_end() {
 fn an_illegal_attack_stops_the_script_at_its_line() {
     let decks = root().join("examples/decks/fow");
     let script = format!(
-        "game = \"fow\"\nformat = \"fow-standard\"\n\n[players.p1]\ndeck = \"{0}/legal-crimson-aggro.deck\"\n\n[players.p2]\ndeck = \"{0}/legal-abyssal-control.deck\"\n\n[[games]]\nfirst = \"p1\"\nstack.p1 = [\"Ember Fox\", \"Flame Soldier of Ma'at\"]\nsteps = '''\np1 keeps\np2 keeps\np1 calls a magic stone\np1 passes\np2 passes\np1 calls a magic stone\np1 plays Flame Soldier of Ma'at\np2 passes\np1 passes\np1 attacks p2 with Flame Soldier of Ma'at\n'''\n",
+        "game = \"fow\"\nformat = \"fow-standard\"\n\n[players.p1]\ndeck = \"{0}/legal-crimson-aggro.deck\"\n\n[players.p2]\ndeck = \"{0}/legal-abyssal-control.deck\"\n\n[[games]]\nfirst = \"p1\"\nstack.p1 = [\"Ember Fox\", \"Flame Soldier of Ma'at\"]\nsteps = '''\np1 keeps\np2 keeps\np1 calls a magic stone\np1 passes\np2 passes\np2 passes\np1 passes\np1 calls a magic stone\np1 plays Flame Soldier of Ma'at\np2 passes\np1 passes\np1 attacks p2 with Flame Soldier of Ma'at\n'''\n",
         decks.display()
     );
     let path = temp_file("new-attacker.match.toml", script);

@@ -50,7 +50,14 @@ struct Part {
     name: &'static str,
     def: Def,
     n: u8,
+    /// The stones a script named by position (`rest Fire Magic Stone #2`): bit `k - 1` for the
+    /// k-th stone of this name in the payer's field. Listed payments pick none, since
+    /// identical stones give the same will; named ones are rested first.
+    picks: u32,
 }
+
+/// The highest `#k` a payment can name.
+pub const MAX_PICK: u8 = 32;
 
 const INLINE_KINDS: usize = 3;
 
@@ -58,31 +65,51 @@ impl Payment {
     /// A payment from (stone, count) parts; parts of the same stone are added up and the
     /// parts sorted, so equal payments compare equal.
     pub fn new(parts: impl IntoIterator<Item = (Named, u8)>) -> Payment {
-        let mut all: Vec<(Named, u8)> = Vec::new();
-        for (stone, n) in parts {
+        Payment::named(parts.into_iter().map(|(stone, n)| (stone, n, None)))
+    }
+
+    /// A payment from stones as a script names them: (stone, count, `#k`). A stone named
+    /// twice by the same `#k` is picked once but still counted twice, so that `check`
+    /// refuses the payment for resting more stones than the field holds.
+    pub fn named(parts: impl IntoIterator<Item = (Named, u8, Option<u8>)>) -> Payment {
+        let mut all: Vec<Part> = Vec::new();
+        for (stone, n, nth) in parts {
             if n == 0 {
                 continue;
             }
-            match all.iter_mut().find(|(s, _)| s.def == stone.def) {
-                Some((_, m)) => *m = m.saturating_add(n),
-                None => all.push((stone, n)),
+            let pick = nth.map_or(0, |k| 1u32 << (k.clamp(1, MAX_PICK) - 1));
+            match all.iter_mut().find(|p| p.def == stone.def) {
+                Some(p) => {
+                    p.n = p.n.saturating_add(n);
+                    p.picks |= pick;
+                }
+                None => all.push(Part {
+                    name: stone.name,
+                    def: stone.def,
+                    n,
+                    picks: pick,
+                }),
             }
         }
-        all.sort_by_key(|(s, _)| s.def);
+        all.sort_by_key(|p| p.def);
         let mut pay = Payment::default();
         for part in all {
-            pay.push(part);
+            pay.push_part(part);
         }
         pay
     }
 
     /// Appends a part; callers keep parts distinct and in definition order.
     pub fn push(&mut self, (stone, n): (Named, u8)) {
-        let part = Part {
+        self.push_part(Part {
             name: stone.name,
             def: stone.def,
             n,
-        };
+            picks: 0,
+        });
+    }
+
+    fn push_part(&mut self, part: Part) {
         match self.inline.get_mut(usize::from(self.len)) {
             Some(slot) => *slot = Some(part),
             None => self.more.push(part),
@@ -102,6 +129,20 @@ impl Payment {
         })
     }
 
+    /// The positions (`#k`, 1-based) a script named for each kind of stone.
+    pub fn picks(&self) -> impl Iterator<Item = (Named, impl Iterator<Item = u8>)> + '_ {
+        self.inline.iter().flatten().chain(&self.more).map(|p| {
+            let picks = p.picks;
+            (
+                Named {
+                    def: p.def,
+                    name: p.name,
+                },
+                (1..=MAX_PICK).filter(move |k| picks & (1 << (k - 1)) != 0),
+            )
+        })
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -114,13 +155,21 @@ impl Payment {
 impl fmt::Display for Payment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
-        for (stone, n) in self.parts() {
-            for _ in 0..n {
-                if !first {
-                    f.write_str(", ")?;
-                }
+        let mut sep = |f: &mut fmt::Formatter<'_>| {
+            let s = if first { "" } else { ", " };
+            first = false;
+            f.write_str(s)
+        };
+        for ((stone, n), (_, picks)) in self.parts().zip(self.picks()) {
+            let mut left = n;
+            for k in picks {
+                sep(f)?;
+                write!(f, "rest {} #{k}", stone.name)?;
+                left = left.saturating_sub(1);
+            }
+            for _ in 0..left {
+                sep(f)?;
                 write!(f, "rest {}", stone.name)?;
-                first = false;
             }
         }
         Ok(())
@@ -182,8 +231,8 @@ pub enum Action {
         who: Player,
         bottom: Bottom,
     },
-    /// Passes priority; with an empty chase in the main phase, ends the turn player's main
-    /// phase.
+    /// Passes priority; the second pass in a row resolves the top of the chase or, with an
+    /// empty chase, ends the main phase or the battle step.
     Pass {
         who: Player,
     },

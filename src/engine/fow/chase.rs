@@ -1,6 +1,9 @@
 //! The chase: card plays, activate abilities and Judgment wait on it (FW-A08 (a)); players
 //! alternate priority starting with the opponent of whoever acted, two passes in a row
-//! resolve the last item added, and priority then returns to the turn player (FW-A07 (a)).
+//! resolve the last item added, and priority then returns to the turn player. With an empty
+//! chase two passes in a row also close the window: the turn player's pass hands priority to
+//! the opponent, who may start a chase "at any time" before the phase or battle step moves on
+//! (FW-A07 (a)).
 
 use super::cards::{Inst, Kind};
 use super::effects::{self, EffectSource};
@@ -17,10 +20,6 @@ pub fn push(state: &mut State, item: Item) {
 }
 
 pub fn pass(state: &mut State, who: Player, events: &mut Vec<Event>) {
-    if state.step == Step::Main && state.chase.is_empty() {
-        turn::end_phase(state, events);
-        return;
-    }
     state.passes += 1;
     if state.passes < 2 {
         state.priority = who.other();
@@ -28,10 +27,12 @@ pub fn pass(state: &mut State, who: Player, events: &mut Vec<Event>) {
     }
     state.passes = 0;
     state.priority = state.active;
-    if state.chase.is_empty() {
-        battle::advance(state, events);
-    } else {
+    if !state.chase.is_empty() {
         resolve_top(state, events);
+    } else if state.step == Step::Main {
+        turn::end_phase(state, events);
+    } else {
+        battle::advance(state, events);
     }
 }
 

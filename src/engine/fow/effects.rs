@@ -275,6 +275,13 @@ fn ruler_back_from_order(state: &mut State, p: Player, events: &mut Vec<Event>) 
 }
 
 /// The rules' checks after any change: destruction by damage and life at zero.
+/// FW-A18: a J/resonator is destroyed once it has been dealt damage equal to or more than its
+/// DEF ("If a resonator is dealt damage equal to or more than its DEF"). Without damage on it,
+/// a DEF of 0 or less destroys nothing: the rulebook destroys by damage only.
+pub fn lethal(damage: i32, def: i32) -> bool {
+    damage > 0 && damage >= def
+}
+
 pub fn settle(state: &mut State, events: &mut Vec<Event>) {
     if state.outcome.is_some() {
         return;
@@ -284,7 +291,7 @@ pub fn settle(state: &mut State, events: &mut Vec<Event>) {
         let mut doomed: Vec<ObjRef> = Vec::new();
         for p in Player::BOTH {
             for o in &state.seat(p).field {
-                if o.kind.battles() && o.damage >= state.stats_with(p, o, &bonus).1 {
+                if o.kind.battles() && lethal(o.damage, state.stats_with(p, o, &bonus).1) {
                     doomed.push(ObjRef {
                         owner: p,
                         serial: o.serial,

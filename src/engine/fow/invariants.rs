@@ -138,7 +138,7 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
         }
         if o.kind.battles() {
             let def = state.stats_with(p, o, &bonus).1;
-            if state.outcome.is_none() && o.damage >= def {
+            if state.outcome.is_none() && super::effects::lethal(o.damage, def) {
                 return Err(format!(
                     "{p}'s {name} has {} damage against DEF {def} and is still in the field",
                     o.damage

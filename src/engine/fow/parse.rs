@@ -16,7 +16,7 @@
 //! ```
 //! Without `paying`, decksmith picks the stones (the first payment it finds).
 
-use super::action::{Action, Aim, Bottom, Named, Payment, Source};
+use super::action::{Action, Aim, Bottom, Named, Payment, Source, MAX_PICK};
 use super::cards::{Cost, Def, Kind};
 use super::legal::aim;
 use super::state::{ObjRef, RulerAt, State, Step, OPENING_HAND};
@@ -285,7 +285,19 @@ fn payment(state: &State, who: Player, text: Option<&str>, cost: &Cost) -> Resul
     };
     let stones = name_list(text, |piece| {
         let name = strip_word(piece, "rest").unwrap_or(piece);
-        def_by_name(state, name, &[Kind::Stone]).ok_or_else(|| {
+        // `Name #k`: the k-th stone of that name in the payer's field (docs/scripts.md).
+        let (name, nth) = match name.rfind(" #") {
+            Some(i) => match name[i + 2..].trim().parse::<u8>() {
+                Ok(k) if (1..=MAX_PICK).contains(&k) => (name[..i].trim(), Some(k)),
+                _ => {
+                    return Err(format!(
+                        "`{name}`: write `#k` with k from 1 to {MAX_PICK} for the k-th stone of that name"
+                    ))
+                }
+            },
+            None => (name, None),
+        };
+        let stone = def_by_name(state, name, &[Kind::Stone]).ok_or_else(|| {
             format!(
                 "`{name}` is not a magic stone in either deck{}",
                 did_you_mean(
@@ -298,9 +310,12 @@ fn payment(state: &State, who: Player, text: Option<&str>, cost: &Cost) -> Resul
                         .map(|d| d.name)
                 )
             )
-        })
+        })?;
+        Ok((stone, nth))
     })?;
-    Ok(Payment::new(stones.into_iter().map(|s| (s, 1))))
+    Ok(Payment::named(
+        stones.into_iter().map(|(s, nth)| (s, 1, nth)),
+    ))
 }
 
 fn target(state: &State, text: Option<&str>) -> Result<Option<Aim>, String> {

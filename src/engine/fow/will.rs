@@ -6,7 +6,7 @@
 use super::action::{Named, Payment};
 use super::cards::{Cost, Inst, Kind};
 use super::event::Event;
-use super::state::{ObjKind, State};
+use super::state::{Obj, ObjKind, State};
 use crate::engine::{IllegalAction, Player};
 
 /// A kind of magic stone a player can rest now.
@@ -199,6 +199,22 @@ pub fn check(
             )));
         }
     }
+    for (stone, picks) in pay.picks() {
+        for k in picks {
+            match nth_stone(state, who, stone, k) {
+                None => {
+                    return Err(IllegalAction(format!(
+                        "there is no {} #{k} in {who}'s field",
+                        stone.name
+                    )))
+                }
+                Some(o) if o.rested => {
+                    return Err(IllegalAction(format!("{} #{k} is rested", stone.name)))
+                }
+                Some(_) => {}
+            }
+        }
+    }
     if pay.is_empty() && total > 0 {
         // No payment named, and decksmith found none to pick: say what is missing.
         let have: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
@@ -249,11 +265,38 @@ pub fn check(
 }
 
 /// Rests the stones of a checked payment and reports which will each produced.
+/// The k-th stone named `stone` in the player's field (1-based, as scripts number them).
+fn nth_stone(state: &State, who: Player, stone: Named, k: u8) -> Option<&Obj> {
+    state
+        .seat(who)
+        .field
+        .iter()
+        .filter(|o| o.kind == ObjKind::Stone && state.table.def_of(o.inst) == stone.def)
+        .nth(usize::from(k).checked_sub(1)?)
+}
+
 pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &mut Vec<Event>) {
     let mut rested: Vec<(Inst, u32)> = Vec::with_capacity(pay.total() as usize);
-    for (stone, n) in pay.parts() {
+    for ((stone, n), (_, picks)) in pay.parts().zip(pay.picks()) {
         let mut left = n;
         let t = &state.table;
+        // The stones the script named (checked recovered), then the first recovered ones.
+        for k in picks {
+            let at = state.seats[who.index()]
+                .field
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.kind == ObjKind::Stone && t.def_of(o.inst) == stone.def)
+                .nth(usize::from(k) - 1)
+                .map(|(i, _)| i);
+            if let Some(o) = at.and_then(|i| state.seats[who.index()].field.get_mut(i)) {
+                if !o.rested && left > 0 {
+                    o.rested = true;
+                    left -= 1;
+                    rested.push((o.inst, t.info(o.inst).attrs));
+                }
+            }
+        }
         for o in &mut state.seats[who.index()].field {
             if left == 0 {
                 break;

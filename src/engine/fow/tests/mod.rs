@@ -72,7 +72,7 @@ impl Table {
         Fow::check_transition(&before, &self.events[from..], &self.state)
             .unwrap_or_else(|e| panic!("after `{line}`: {e}"));
         assert!(
-            legal.contains(&action),
+            legal.contains(&as_listed(&action)),
             "`{line}` applied but is not among the legal actions {legal:#?}"
         );
         Fow::check_invariants(&self.state)
@@ -267,8 +267,10 @@ impl Table {
     /// Both players pass until turn `n` starts.
     pub fn pass_to_turn(&mut self, n: u32) -> &mut Table {
         while self.state.turn < n {
+            // The turn player passes, then the opponent: two passes end the main phase.
             let who = self.state.active;
             self.play(&format!("{who} passes"));
+            self.play(&format!("{} passes", who.other()));
             while self.state.step == super::state::Step::Discard {
                 let card = self.state.info(self.state.seats[who.index()].hand[0]).name;
                 self.play(&format!("{who} discards {card}"));
@@ -281,4 +283,16 @@ impl Table {
     pub fn since(&self, from: usize) -> Vec<String> {
         self.events[from..].iter().map(|e| e.to_string()).collect()
     }
+}
+
+/// The action as listing gives it: listed payments name no stone by position (`#2`), since
+/// identical stones give the same will.
+fn as_listed(action: &Action) -> Action {
+    let mut a = action.clone();
+    if let Action::Play { pay, .. } | Action::Activate { pay, .. } | Action::Judgment { pay, .. } =
+        &mut a
+    {
+        *pay = super::Payment::new(pay.parts());
+    }
+    a
 }

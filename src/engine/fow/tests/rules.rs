@@ -50,21 +50,26 @@ fn rulebook_chase_example_plays_as_written() {
         // Turn 1 (p1): a stone, then the soldier.
         "p1 calls a magic stone",
         "p1 passes",
+        "p2 passes",
         // Turn 2 (p2).
         "p2 calls a magic stone",
         "p2 passes",
+        "p1 passes",
         // Turn 3 (p1).
         "p1 calls a magic stone",
         "p1 plays Flame Soldier of Ma'at paying rest Fire Magic Stone, rest Fire Magic Stone",
         "p2 passes",
         "p1 passes",
         "p1 passes",
+        "p2 passes",
         // Turn 4 (p2).
         "p2 calls a magic stone",
         "p2 passes",
+        "p1 passes",
         // Turn 5 (p1): a light stone, kept for p2's turn.
         "p1 calls a magic stone",
         "p1 passes",
+        "p2 passes",
         // Turn 6 (p2): Cthulhu's Intimidation at the soldier.
         "p2 calls a magic stone",
     ]);
@@ -90,7 +95,7 @@ fn rulebook_chase_example_plays_as_written() {
     let got = t.since(from).join("\n");
     insta::assert_snapshot!("rulebook_chase_example", got);
     // At the end of the turn the damage and the boost end together; the soldier survives.
-    t.play("p2 passes");
+    t.lines(&["p2 passes", "p1 passes"]);
     assert_eq!(t.list("p1.resonators"), ["Flame Soldier of Ma'at"]);
     assert_eq!(t.int("p1.damage[Flame Soldier of Ma'at]"), 0);
     assert_eq!(t.int("p1.def[Flame Soldier of Ma'at]"), 500);
@@ -117,7 +122,7 @@ fn fw_a01_only_the_draw_phase_draw_loses() {
     assert_eq!(t.q("winner"), Value::Null);
     assert_eq!(t.int("p1.hand-size"), 5);
     assert!(t.transcript().contains("p1 cannot draw: the deck is empty"));
-    t.lines(&["p1 passes", "p2 passes"]);
+    t.lines(&["p1 passes", "p2 passes", "p2 passes", "p1 passes"]);
     assert_eq!(t.string("winner"), "p2");
     assert_eq!(t.string("reason"), "deck-out");
 }
@@ -163,7 +168,7 @@ fn fw_a02_paying_life_to_zero_loses_too() {
 fn fw_a03_both_players_at_zero_is_a_draw() {
     let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
     t.set_life(P1, 0).set_life(P2, 0);
-    t.play("p1 passes");
+    t.lines(&["p1 passes", "p2 passes"]);
     assert_eq!(t.q("winner"), Value::Null);
     assert_eq!(t.string("reason"), "both-zero");
 }
@@ -253,6 +258,54 @@ fn fw_a07_priority_alternates_and_returns_to_the_turn_player() {
 }
 
 #[test]
+fn fw_a07_the_opponent_may_start_a_chase_after_the_turn_players_pass() {
+    let mut t = Table::quick(
+        ("Crimson Warden", &[]),
+        ("Umbral Oracle", &["Keep the Faith!", "Radiant Squire"]),
+    );
+    t.field(P2, "Radiant Squire")
+        .hand(P2, "Keep the Faith!")
+        .hand(P2, "Radiant Squire")
+        .stones(P2, &["Light Magic Stone"]);
+    // The turn player's pass with an empty chase hands priority over; the phase goes on.
+    t.play("p1 passes");
+    assert_eq!(t.string("priority"), "p2");
+    assert_eq!((t.int("turn"), t.string("step")), (1, "main".to_owned()));
+    let why = t.reject("p2 plays Radiant Squire");
+    assert!(why.contains("has no Quickcast"), "{why}");
+    t.play("p2 plays Keep the Faith! targeting Radiant Squire");
+    assert_eq!(t.string("priority"), "p1");
+    t.lines(&["p1 passes", "p2 passes"]);
+    assert_eq!(t.int("p2.atk[Radiant Squire]"), 700);
+    // Resolved: the turn player has priority again, still in its main phase.
+    assert_eq!(t.string("priority"), "p1");
+    assert_eq!((t.int("turn"), t.string("step")), (1, "main".to_owned()));
+    t.lines(&["p1 passes", "p2 passes"]);
+    assert_eq!(t.int("turn"), 2);
+}
+
+#[test]
+fn payments_name_stones_by_position() {
+    let mut t = Table::quick(("Crimson Warden", &["Ember Fox"]), ("Umbral Oracle", &[]));
+    t.hand(P1, "Ember Fox")
+        .stones(P1, &["Fire Magic Stone", "Fire Magic Stone"]);
+    let why = t.reject("p1 plays Ember Fox paying rest Fire Magic Stone #3");
+    assert!(
+        why.contains("there is no Fire Magic Stone #3 in p1's field"),
+        "{why}"
+    );
+    t.play("p1 plays Ember Fox paying rest Fire Magic Stone #2");
+    assert!(t.flag("p1.rested[Fire Magic Stone #2]"));
+    assert!(!t.flag("p1.rested[Fire Magic Stone]"));
+    t.lines(&["p2 passes", "p1 passes"]);
+    t.hand(P1, "Ember Fox");
+    let why = t.reject("p1 plays Ember Fox paying rest Fire Magic Stone #2");
+    assert!(why.contains("Fire Magic Stone #2 is rested"), "{why}");
+    let why = t.reject("p1 plays Ember Fox paying rest Fire Magic Stone #0");
+    assert!(why.contains("write `#k` with k from 1"), "{why}");
+}
+
+#[test]
 fn fw_a08_calls_and_attacks_do_not_use_the_chase_plays_do() {
     let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
     t.field(P1, "Ember Fox");
@@ -292,7 +345,7 @@ fn fw_a09_judgment_in_the_own_main_phase_through_the_chase() {
     t.play("p2 plays Grave Crawler");
     let why = t.reject("chase p1 does Judgment");
     assert!(why.contains("only in p1's own main phase"), "{why}");
-    t.lines(&["p1 passes", "p2 passes", "p2 passes"]);
+    t.lines(&["p1 passes", "p2 passes", "p2 passes", "p1 passes"]);
     t.play("p1 does Judgment with Crimson Warden paying rest Fire Magic Stone, rest Fire Magic Stone, rest Fire Magic Stone");
     assert_eq!(t.list("chase"), ["Judgment"]);
     assert_eq!(t.string("p1.ruler"), "ruler-area");
@@ -502,7 +555,7 @@ fn fw_a15_the_end_phase_clears_damage_on_both_sides() {
         "700 ATK destroys the soldier"
     );
     assert_eq!(t.int("p2.damage[Cursed Revenant]"), 500);
-    t.play("p1 passes");
+    t.lines(&["p1 passes", "p2 passes"]);
     assert_eq!(t.int("p2.damage[Cursed Revenant]"), 0);
 }
 
@@ -606,6 +659,27 @@ fn fw_a18_damage_adds_up_and_destroys_the_moment_it_reaches_def() {
 }
 
 #[test]
+fn fw_a18_def_zero_destroys_only_once_damage_is_dealt() {
+    let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
+    t.field(P1, "Ashen Sentry").field(P2, "Coral Guardian");
+    // A DEF brought to 0 (no shipped card does this yet) with no damage on the card.
+    let def = t.int("p2.def[Coral Guardian]");
+    t.state.seats[1].field[0].temp_def = -i32::try_from(def).unwrap_or(i32::MAX);
+    assert_eq!(t.int("p2.def[Coral Guardian]"), 0);
+    t.lines(&["p1 passes", "p2 passes"]);
+    assert_eq!(t.list("p2.resonators"), ["Coral Guardian"]);
+    t.state.seats[1].field[0].temp_def = -i32::try_from(def).unwrap_or(i32::MAX);
+    t.pass_to_turn(3);
+    t.state.seats[1].field[0].temp_def = -i32::try_from(def).unwrap_or(i32::MAX);
+    t.lines(&[
+        "p1 activates Ashen Sentry targeting Coral Guardian",
+        "p2 passes",
+        "p1 passes",
+    ]);
+    assert_eq!(t.list("p2.graveyard"), ["Coral Guardian"]);
+}
+
+#[test]
 fn fw_a19_a_destroyed_j_ruler_loses_judgment_for_the_rest_of_the_game() {
     let mut t = destroyed_j_ruler();
     assert!(!t.flag("p1.ruler.judgment"));
@@ -672,7 +746,7 @@ fn fw_a21_the_turn_player_discards_down_to_seven_into_the_graveyard() {
     t.hand(P1, "Ember Fox")
         .hand(P1, "Flame Lance")
         .hand(P1, "Pyre Knight");
-    t.play("p1 passes");
+    t.lines(&["p1 passes", "p2 passes"]);
     assert_eq!(t.string("step"), "discard");
     let why = t.reject("p2 discards Radiant Squire");
     assert!(why.contains("it is p1's decision"), "{why}");
