@@ -8,6 +8,7 @@
 
 pub mod expect;
 pub mod parse;
+pub mod player;
 pub mod random;
 pub mod registry;
 pub mod rng;
@@ -86,6 +87,26 @@ pub struct Outcome {
 /// A game stopped at a cap with nobody winning: not a draw the rules declared.
 pub fn is_unfinished(winner: Option<Player>, reason: &str) -> bool {
     winner.is_none() && reason.ends_with("-limit")
+}
+
+/// Who the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToMove {
+    /// One player decides.
+    One(Player),
+    /// Both choose at once without seeing each other's choice (the duel's picks): each player
+    /// chooses its part among [`Engine::choices`], and [`Engine::combine`] joins the parts.
+    Both,
+}
+
+/// What the table shows of one seat at some moment: enough to check a result from outside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeatSummary {
+    /// Life (Force of Will), HP (J Force) or health (the duel).
+    pub life: i64,
+    pub hand: usize,
+    /// Cards left to draw (the main deck; Force of Will's magic stone deck not included).
+    pub deck: usize,
 }
 
 /// An action the rules do not allow now, and why (`Ember Striker costs 3 Charge; p1 has 2`).
@@ -202,6 +223,43 @@ pub trait Engine {
     /// Checks the rules' invariants (cards conserved across zones, resources within caps, …);
     /// random self-play calls this after every action.
     fn check_invariants(state: &Self::State) -> Result<(), String>;
+
+    /// Whose decision the game waits for; `None` once the game is over.
+    fn to_move(state: &Self::State) -> Option<ToMove>;
+
+    /// The actions `seat` may choose now: every legal action when it alone decides; for a
+    /// simultaneous choice its own parts (to be joined by [`Engine::combine`]); nothing when it
+    /// is not its decision.
+    fn choices(state: &Self::State, seat: Player, out: &mut Vec<Self::Action>) {
+        out.clear();
+        if Self::to_move(state) == Some(ToMove::One(seat)) {
+            Self::legal_actions(state, out);
+        }
+    }
+
+    /// Joins both players' parts of a simultaneous choice into the action applied. Engines
+    /// without simultaneous choices never get here; the default keeps the first part.
+    fn combine(state: &Self::State, p1: &Self::Action, p2: &Self::Action) -> Self::Action {
+        let _ = (state, p2);
+        p1.clone()
+    }
+
+    /// How good the position looks for `seat`, in `0.0..=1.0` (1 won, 0 lost, ½ a draw):
+    /// the players' evaluation (docs/sim.md describes it per game). Reads only what `seat`
+    /// may see.
+    fn evaluate(state: &Self::State, seat: Player) -> f64;
+
+    /// A state `seat` cannot tell apart from `state`: everything it has not seen (the
+    /// opponent's hand, both decks' order, the engine's future randomness) is re-drawn from
+    /// `rng`. The result depends only on what `seat` has seen and on `rng`, so that a player
+    /// searching it cannot peek.
+    fn determinize(state: &Self::State, seat: Player, rng: &mut rng::Rng) -> Self::State;
+
+    /// Who went first; `None` where nobody does (the duel's simultaneous rounds).
+    fn first(state: &Self::State) -> Option<Player>;
+
+    /// Life and cards of a seat, as the table shows them.
+    fn summary(state: &Self::State, seat: Player) -> SeatSummary;
 
     /// Games in a series when a script does not say (`best-of`): J Force plays best of three.
     const BEST_OF: u32 = 1;

@@ -13,6 +13,7 @@ mod battle;
 mod cards;
 mod chase;
 mod effects;
+mod eval;
 mod event;
 mod invariants;
 mod legal;
@@ -30,7 +31,8 @@ pub use action::{Action, Aim, Bottom, Named, Payment, Source};
 pub use event::{CardRef, Event, Phase};
 pub use state::State;
 
-use crate::engine::{Engine, IllegalAction, Outcome, Setup, Value};
+use crate::engine::rng::Rng;
+use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
 
 /// Force of Will.
 #[derive(Debug, Clone, Copy, Default)]
@@ -80,6 +82,26 @@ impl Engine for Fow {
 
     fn check_invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
+    }
+
+    fn to_move(state: &State) -> Option<ToMove> {
+        eval::to_move(state)
+    }
+
+    fn evaluate(state: &State, seat: Player) -> f64 {
+        eval::evaluate(state, seat)
+    }
+
+    fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
+        eval::determinize(state, seat, rng)
+    }
+
+    fn first(state: &State) -> Option<Player> {
+        Some(eval::first(state))
+    }
+
+    fn summary(state: &State, seat: Player) -> SeatSummary {
+        eval::summary(state, seat)
     }
 
     fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {

@@ -9,6 +9,7 @@ pub mod action;
 mod apply;
 pub mod cards;
 mod effects;
+mod eval;
 pub mod event;
 mod invariants;
 mod legal;
@@ -23,7 +24,8 @@ pub use action::{Action, UnitRef};
 pub use event::Event;
 pub use state::State;
 
-use crate::engine::{Engine, IllegalAction, Outcome, Setup, Value};
+use crate::engine::rng::Rng;
+use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
 
 /// The J Force engine.
 #[derive(Debug, Clone, Copy, Default)]
@@ -67,6 +69,26 @@ impl Engine for JForce {
 
     fn check_invariants(state: &State) -> Result<(), String> {
         invariants::check_invariants(state)
+    }
+
+    fn to_move(state: &State) -> Option<ToMove> {
+        eval::to_move(state)
+    }
+
+    fn evaluate(state: &State, seat: Player) -> f64 {
+        eval::evaluate(state, seat)
+    }
+
+    fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
+        eval::determinize(state, seat, rng)
+    }
+
+    fn first(state: &State) -> Option<Player> {
+        Some(state.first)
+    }
+
+    fn summary(state: &State, seat: Player) -> SeatSummary {
+        eval::summary(state, seat)
     }
 
     fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {

@@ -9,6 +9,7 @@
 mod action;
 mod apply;
 pub mod cards;
+mod eval;
 mod event;
 mod invariants;
 mod legal;
@@ -25,7 +26,8 @@ pub use random::play_out;
 pub use state::{End, Phase, Seat, State, HAND_LIMIT, OPENING_HAND, START_HEALTH};
 pub use turn::{Duel, Resolved};
 
-use crate::engine::{Engine, IllegalAction, Outcome, Setup, Value};
+use crate::engine::rng::Rng;
+use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
 
 /// Most cards per deck the engine plays (the rules allow 40; a little room for experiments,
 /// and small enough that a seat is one fixed array).
@@ -86,6 +88,35 @@ impl Engine for Skirmish {
 
     fn check_invariants(state: &State) -> Result<(), String> {
         invariants::check_invariants(state)
+    }
+
+    fn to_move(state: &State) -> Option<ToMove> {
+        eval::to_move(state)
+    }
+
+    fn choices(state: &State, seat: Player, out: &mut Vec<Action>) {
+        eval::choices(state, seat, out);
+    }
+
+    fn combine(_: &State, p1: &Action, p2: &Action) -> Action {
+        eval::combine(p1, p2)
+    }
+
+    fn evaluate(state: &State, seat: Player) -> f64 {
+        eval::evaluate(state, seat)
+    }
+
+    fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
+        eval::determinize(state, seat, rng)
+    }
+
+    /// Rounds are simultaneous: nobody goes first.
+    fn first(_: &State) -> Option<Player> {
+        None
+    }
+
+    fn summary(state: &State, seat: Player) -> SeatSummary {
+        eval::summary(state, seat)
     }
 
     fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {

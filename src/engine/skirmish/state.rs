@@ -70,6 +70,12 @@ impl Seat {
         &mut self.cards[..usize::from(self.deck)]
     }
 
+    /// The deck and the hand together, in one slice: what the opponent has not seen. A
+    /// shuffle of it deals the hand again, keeping its size.
+    pub fn unseen_mut(&mut self) -> &mut [Kind] {
+        &mut self.cards[..usize::from(self.deck + self.hand)]
+    }
+
     pub fn hand(&self) -> &[Kind] {
         &self.cards[usize::from(self.deck)..usize::from(self.deck + self.hand)]
     }
@@ -180,6 +186,10 @@ impl std::fmt::Debug for State {
 impl State {
     pub fn seat(&self, player: Player) -> &Seat {
         &self.seats[player.index()]
+    }
+
+    pub(super) fn seat_mut(&mut self, player: Player) -> &mut Seat {
+        &mut self.seats[player.index()]
     }
 
     pub fn round(&self) -> u32 {

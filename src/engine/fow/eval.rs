@@ -1,0 +1,77 @@
+//! What the players need from Force of Will beyond the rules: an evaluation of a position,
+//! the re-dealing of what a player has not seen, and the public summary of a seat.
+
+use super::state::{ObjKind, State, START_LIFE};
+use crate::engine::player::{squash, terminal_value};
+use crate::engine::rng::Rng;
+use crate::engine::{Player, SeatSummary, ToMove};
+
+pub fn to_move(state: &State) -> Option<ToMove> {
+    state.decider().map(ToMove::One)
+}
+
+/// Life decides (a quarter of the starting life is worth one unit of score), then the ATK and
+/// DEF of the J/resonators in the field (damage to come and to stop), then magic stones in the
+/// field (will to play with) and cards in hand.
+pub fn evaluate(state: &State, seat: Player) -> f64 {
+    if let Some(outcome) = &state.outcome {
+        return terminal_value(outcome, seat);
+    }
+    let bonus = state.group_bonus();
+    let side = |p: Player| {
+        let s = state.seat(p);
+        let mut board = 0.0;
+        let mut stones = 0.0;
+        for o in &s.field {
+            if o.kind.battles() {
+                let (atk, def) = state.stats_with(p, o, &bonus);
+                board += f64::from(atk.max(0)) + 0.5 * f64::from(def.max(0));
+            } else if o.kind == ObjKind::Stone {
+                stones += 1.0;
+            }
+        }
+        4.0 * f64::from(s.life) / f64::from(START_LIFE)
+            + board / 1000.0
+            + 0.3 * stones
+            + 0.25 * s.hand.len() as f64
+    };
+    squash(side(seat) - side(seat.other()))
+}
+
+/// The opponent's hand and main deck are pooled and dealt again; the own main deck and both
+/// magic stone decks are shuffled. All randomness is spent at setup, so there is no RNG to
+/// reseed. Pools are sorted first so that the result does not depend on how the hidden cards
+/// really lie. (Cards a player put on the bottom at its mulligan are shuffled too: a small
+/// forgetting, not a peek.)
+pub fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
+    let mut s = state.clone();
+    for p in Player::BOTH {
+        let stones = &mut s.seat_mut(p).stones;
+        stones.sort_unstable();
+        rng.shuffle(stones);
+    }
+    let own = &mut s.seat_mut(seat).deck;
+    own.sort_unstable();
+    rng.shuffle(own);
+    let opp = s.seat_mut(seat.other());
+    let hand = opp.hand.len();
+    let mut pool: Vec<_> = opp.deck.drain(..).chain(opp.hand.drain(..)).collect();
+    pool.sort_unstable();
+    rng.shuffle(&mut pool);
+    opp.hand = pool.split_off(pool.len() - hand);
+    opp.deck = pool;
+    s
+}
+
+pub fn first(state: &State) -> Player {
+    state.first
+}
+
+pub fn summary(state: &State, seat: Player) -> SeatSummary {
+    let s = state.seat(seat);
+    SeatSummary {
+        life: i64::from(s.life),
+        hand: s.hand.len(),
+        deck: s.deck.len(),
+    }
+}

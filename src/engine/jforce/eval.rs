@@ -1,0 +1,60 @@
+//! What the players need from J Force beyond the rules: an evaluation of a position, the
+//! re-dealing of what a player has not seen, and the public summary of a seat.
+
+use super::state::State;
+use crate::engine::player::{squash, terminal_value};
+use crate::engine::rng::Rng;
+use crate::engine::{Player, SeatSummary, ToMove};
+
+pub fn to_move(state: &State) -> Option<ToMove> {
+    state.outcome.is_none().then(|| ToMove::One(state.decider()))
+}
+
+/// HP is what wins: the HP difference counts most (a 20-HP Hero swing is decisive), then the
+/// attack on the board (damage to come), then cards in hand and Charge (options to come).
+/// A deck near empty is a loss in waiting (deck-out).
+pub fn evaluate(state: &State, seat: Player) -> f64 {
+    if let Some(outcome) = &state.outcome {
+        return terminal_value(outcome, seat);
+    }
+    let side = |p: Player| {
+        let s = state.seat(p);
+        let board: i32 = s.battle.iter().map(|u| u.attack(&state.table)).sum::<i32>()
+            + s.hero.attack(&state.table);
+        let deck_risk = if s.deck.len() < 3 { 2.0 } else { 0.0 };
+        f64::from(s.hp) / 4.0
+            + f64::from(board) / 8.0
+            + 0.3 * s.hand.len() as f64
+            + 0.1 * f64::from(s.charge)
+            - deck_risk
+    };
+    squash(side(seat) - side(seat.other()))
+}
+
+/// The opponent's hand and deck are pooled and dealt again; both decks are shuffled; the
+/// match RNG is reseeded. Pools are sorted first so that the result does not depend on how
+/// the hidden cards really lie.
+pub fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
+    let mut s = state.clone();
+    let own = s.seat_mut(seat);
+    own.deck.sort_unstable();
+    rng.shuffle(&mut own.deck);
+    let opp = s.seat_mut(seat.other());
+    let hand = opp.hand.len();
+    let mut pool: Vec<u16> = opp.deck.drain(..).chain(opp.hand.drain(..)).collect();
+    pool.sort_unstable();
+    rng.shuffle(&mut pool);
+    opp.hand = pool.split_off(pool.len() - hand);
+    opp.deck = pool;
+    s.rng = Rng::new(rng.next_u64());
+    s
+}
+
+pub fn summary(state: &State, seat: Player) -> SeatSummary {
+    let s = state.seat(seat);
+    SeatSummary {
+        life: i64::from(s.hp),
+        hand: s.hand.len(),
+        deck: s.deck.len(),
+    }
+}

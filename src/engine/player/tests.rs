@@ -1,0 +1,172 @@
+use super::*;
+use crate::engine::fow::Fow;
+use crate::engine::jforce::JForce;
+use crate::engine::random::player_seed;
+use crate::engine::skirmish::Skirmish;
+use crate::engine::testing::{example_decks, example_game, game};
+use crate::engine::{SeatDeck, Setup};
+
+#[test]
+fn kinds_read_and_print() {
+    for (text, kind) in [
+        ("random", Kind::Random),
+        ("greedy", Kind::Greedy),
+        ("mcts", Kind::Mcts(DEFAULT_ITERATIONS)),
+        ("MCTS:50", Kind::Mcts(50)),
+    ] {
+        assert_eq!(text.parse::<Kind>(), Ok(kind));
+    }
+    assert_eq!(Kind::Mcts(50).to_string(), "mcts:50");
+    assert!("mcts:0".parse::<Kind>().unwrap_err().contains("at least 1"));
+    assert!("smart".parse::<Kind>().unwrap_err().contains("random"));
+}
+
+/// A duel deck of every shipped card in turn (the duel ships no legal example deck).
+fn duel_setup(g: u64) -> Setup<'static> {
+    let game = game::<Skirmish>();
+    let n = game.cards.len() as u32;
+    let deck = |offset: u32| SeatDeck {
+        zones: vec![("main".into(), (0..40).map(|i| (i + offset) % n).collect())],
+        stacked: false,
+    };
+    Setup {
+        game,
+        decks: [deck(0), deck(3)],
+        seed: 11 + g,
+        first: None,
+    }
+}
+
+/// Plays `steps` random actions from `setup`: a position in the middle of a game.
+fn midgame<E: Engine>(setup: &Setup<'_>, steps: u32) -> E::State {
+    let mut events = Vec::new();
+    let mut state = E::setup(setup, &mut events).expect("setup");
+    let mut rng = Rng::new(player_seed(setup.seed));
+    let mut buf = Vec::new();
+    for _ in 0..steps {
+        if E::outcome(&state).is_some() {
+            break;
+        }
+        let i = E::random_action(&state, &mut rng, &mut buf).expect("an action");
+        let action = buf[i].clone();
+        E::apply(&mut state, &action, &mut events).expect("legal");
+    }
+    state
+}
+
+/// No peeking: with the same seed, a player decides the same however the cards its seat has
+/// not seen lie (the opponent's hand and deck, both decks' order, the engine's future
+/// randomness), over several positions and several re-arrangements of each.
+fn no_leak<E: Engine>(setup: impl Fn(u64) -> Setup<'static>) {
+    let mut checked = 0;
+    for g in 0..40 {
+        if checked == 6 {
+            break;
+        }
+        let state = midgame::<E>(&setup(g), 2 + 7 * (g as u32 % 8));
+        let Some(to_move) = E::to_move(&state) else {
+            continue;
+        };
+        let seat = match to_move {
+            ToMove::One(p) => p,
+            ToMove::Both => Player::P1,
+        };
+        let mut choices = Vec::new();
+        E::choices(&state, seat, &mut choices);
+        if choices.len() < 2 {
+            continue;
+        }
+        let arrangements: Vec<E::State> = (0..4)
+            .map(|k| E::determinize(&state, seat, &mut Rng::new(1000 + k)))
+            .collect();
+        assert!(
+            arrangements
+                .iter()
+                .any(|a| format!("{a:?}") != format!("{state:?}")),
+            "{}: the re-arrangements changed nothing",
+            E::GAME
+        );
+        for kind in [Kind::Greedy, Kind::Mcts(40)] {
+            let decide = |s: &E::State| {
+                let mut c = Vec::new();
+                E::choices(s, seat, &mut c);
+                assert_eq!(
+                    c,
+                    choices,
+                    "{}: the choices depend on hidden cards",
+                    E::GAME
+                );
+                Bot::<E>::new(kind, 99).choose(s, seat, &c)
+            };
+            let real = decide(&state);
+            for other in &arrangements {
+                assert_eq!(decide(other), real, "{} {kind} game {g}: a leak", E::GAME);
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked == 6,
+        "{}: only {checked} positions checked",
+        E::GAME
+    );
+}
+
+#[test]
+fn jforce_players_do_not_peek() {
+    let decks = example_decks::<JForce>();
+    no_leak::<JForce>(|g| example_game::<JForce>(&decks, g));
+}
+
+#[test]
+fn fow_players_do_not_peek() {
+    let decks = example_decks::<Fow>();
+    no_leak::<Fow>(|g| example_game::<Fow>(&decks, g));
+}
+
+#[test]
+fn skirmish_players_do_not_peek() {
+    no_leak::<Skirmish>(duel_setup);
+}
+
+/// Each player finishes games against each other player in every engine (every choice it
+/// makes is legal, or the game would not go on).
+fn plays_through<E: Engine>(setup: Setup<'_>) {
+    for kinds in [[Kind::Greedy, Kind::Mcts(8)], [Kind::Mcts(8), Kind::Random]] {
+        let mut bots = kinds.map(|k| Bot::<E>::new(k, 5));
+        let mut events = Vec::new();
+        let mut state = E::setup(&setup, &mut events).expect("setup");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let mut actions = 0;
+        while let Some(to_move) = E::to_move(&state) {
+            let action = match to_move {
+                ToMove::One(p) => {
+                    E::choices(&state, p, &mut a);
+                    let i = bots[p.index()].choose(&state, p, &a).expect("a choice");
+                    a[i].clone()
+                }
+                ToMove::Both => {
+                    E::choices(&state, Player::P1, &mut a);
+                    E::choices(&state, Player::P2, &mut b);
+                    let i = bots[0].choose(&state, Player::P1, &a).expect("a choice");
+                    let j = bots[1].choose(&state, Player::P2, &b).expect("a choice");
+                    E::combine(&state, &a[i], &b[j])
+                }
+            };
+            E::apply(&mut state, &action, &mut events)
+                .unwrap_or_else(|e| panic!("{}: `{action}`: {e}", E::GAME));
+            actions += 1;
+            assert!(actions < 20_000, "{}: no end", E::GAME);
+        }
+        assert!(E::outcome(&state).is_some());
+    }
+}
+
+#[test]
+fn players_finish_games_in_every_engine() {
+    let jforce = example_decks::<JForce>();
+    plays_through::<JForce>(example_game::<JForce>(&jforce, 1));
+    let fow = example_decks::<Fow>();
+    plays_through::<Fow>(example_game::<Fow>(&fow, 1));
+    plays_through::<Skirmish>(duel_setup(0));
+}
