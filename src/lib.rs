@@ -17,5 +17,6 @@ pub mod names;
 pub mod paths;
 pub mod report;
 pub mod search;
+pub mod sim;
 pub mod stats;
 pub mod validate;

@@ -14,6 +14,7 @@ mod man;
 mod match_cmd;
 mod new;
 mod schema;
+mod sim;
 mod stats;
 mod validate;
 
@@ -174,6 +175,9 @@ pub enum Command {
     /// Play scripted matches and random self-play with the rules engines.
     #[command(subcommand)]
     Match(match_cmd::MatchCommand),
+    /// Play decks against each other with AI players: win rates with 95% intervals, on the
+    /// play and on the draw; more than two decks play every pair (a gauntlet).
+    Sim(sim::SimArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -232,6 +236,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Add(args) => edit::run(&ctx, crate::edit::Action::Add, args, out),
         Command::Remove(args) => edit::run(&ctx, crate::edit::Action::Remove, args, out),
         Command::Match(cmd) => match_cmd::run(&ctx, cmd, out),
+        Command::Sim(args) => sim::run(&ctx, args, out),
     }?;
     out.flush().map_err(write_error)?;
     Ok(status)

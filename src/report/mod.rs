@@ -13,6 +13,7 @@ pub mod junit;
 pub mod lint;
 pub mod sarif;
 pub mod scripts;
+pub mod sim;
 pub mod stats;
 pub mod svg;
 

@@ -21,6 +21,7 @@ mod matches;
 mod readme;
 mod robustness;
 mod shell;
+mod sim;
 mod skirmish_match;
 mod skirmish_rules;
 mod support;

@@ -1,0 +1,398 @@
+//! AI-vs-AI simulation: decks played against each other many times by chosen players, with
+//! tallies from which win rates and their confidence intervals follow.
+//!
+//! Every game's seed derives from the run's seed and the game's index alone, and the tallies
+//! are sums, so a run gives the same result on any number of threads, on any machine, and
+//! split into shards ([`Shard`]) whose results [`merge`] back into the single run's.
+
+pub mod wilson;
+
+use crate::card_db::Game;
+use crate::engine::player::{Bot, Kind};
+use crate::engine::random::{player_seed, MAX_ACTIONS};
+use crate::engine::registry::{self, EngineTask};
+use crate::engine::script::game_seed;
+use crate::engine::{Engine, Player, SeatDeck, Setup, ToMove};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// The K-th (1-based) of N disjoint slices of a run's games: game `i` belongs to slice
+/// `i mod N + 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { k: 1, n: 1 };
+
+    pub fn holds(self, game: u64) -> bool {
+        game % self.n + 1 == self.k
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("`{s}` is not a shard: write `K/N` with 1 ≤ K ≤ N (e.g. `3/8`)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || n == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// What a run plays: it identifies the run, so that shards of different runs never merge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub game: String,
+    /// Deck names, as given.
+    pub decks: Vec<String>,
+    /// A hash of each deck's cards, so that a shard played with a changed deck is refused.
+    pub fingerprints: Vec<String>,
+    /// Pairs of indices into `decks`; the first deck of a pair is `a`.
+    pub pairings: Vec<[usize; 2]>,
+    /// Games per pairing.
+    pub games: u64,
+    pub seed: u64,
+    /// The player piloting each pairing's first deck and second deck.
+    pub players: [String; 2],
+    /// How many shards the run is split into (1: not split).
+    pub shards: u64,
+}
+
+/// Sums over the games of one pairing, from the point of view of its two decks (index 0 is
+/// the pairing's first deck, 1 the second).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub games: u64,
+    pub wins: [u64; 2],
+    pub draws: u64,
+    /// Stopped at a cap with no result.
+    pub unfinished: u64,
+    /// Games each deck went first (empty where nobody does), and wins in those games.
+    pub on_play: [u64; 2],
+    pub on_play_wins: [u64; 2],
+    /// Wins when the other deck went first.
+    pub on_draw_wins: [u64; 2],
+    /// Σ turns and Σ turns², for the mean and spread of game length.
+    pub turns: u64,
+    pub turns_sq: u64,
+    /// How games ended: reason → games.
+    pub endings: BTreeMap<String, u64>,
+}
+
+impl Tally {
+    fn add(&mut self, g: &GameRecord) {
+        self.games += 1;
+        match g.winner {
+            Some(w) => self.wins[w] += 1,
+            None if crate::engine::is_unfinished(None, &g.reason) => self.unfinished += 1,
+            None => self.draws += 1,
+        }
+        if let Some(f) = g.first {
+            self.on_play[f] += 1;
+            match g.winner {
+                Some(w) if w == f => self.on_play_wins[w] += 1,
+                Some(w) => self.on_draw_wins[w] += 1,
+                None => {}
+            }
+        }
+        self.turns += u64::from(g.turns);
+        self.turns_sq += u64::from(g.turns) * u64::from(g.turns);
+        *self.endings.entry(g.reason.clone()).or_insert(0) += 1;
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        self.turns += other.turns;
+        self.turns_sq += other.turns_sq;
+        for i in 0..2 {
+            self.wins[i] += other.wins[i];
+            self.on_play[i] += other.on_play[i];
+            self.on_play_wins[i] += other.on_play_wins[i];
+            self.on_draw_wins[i] += other.on_draw_wins[i];
+        }
+        for (reason, n) in &other.endings {
+            *self.endings.entry(reason.clone()).or_insert(0) += n;
+        }
+    }
+
+    /// Mean game length in turns (rounds for the duel) and its standard deviation.
+    pub fn length(&self) -> (f64, f64) {
+        if self.games == 0 {
+            return (0.0, 0.0);
+        }
+        let n = self.games as f64;
+        let mean = self.turns as f64 / n;
+        let var = (self.turns_sq as f64 / n - mean * mean).max(0.0);
+        (mean, var.sqrt())
+    }
+}
+
+/// A run's result, or a shard's: the plan, which slices it covers, and a tally per pairing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimResult {
+    pub plan: Plan,
+    /// The slices (1-based) this result covers; every one of `1..=plan.shards` once the run
+    /// is complete.
+    pub covered: Vec<u64>,
+    /// One per pairing, in the plan's order.
+    pub tallies: Vec<Tally>,
+}
+
+impl SimResult {
+    pub fn complete(&self) -> bool {
+        self.covered.len() as u64 == self.plan.shards
+    }
+}
+
+/// One game, from the pairing's point of view (0: its first deck, 1: the second).
+#[derive(Debug, Clone)]
+struct GameRecord {
+    pairing: usize,
+    winner: Option<usize>,
+    first: Option<usize>,
+    reason: String,
+    turns: u32,
+}
+
+/// Plays the run's games in `shard` (in parallel on the current rayon pool) and tallies them.
+/// `decks` are indexed as the plan's; `progress` is called after every game. `None` when the
+/// game has no engine; `Err` when an engine cannot set a game up.
+pub fn run(
+    game: &Game,
+    decks: &[SeatDeck],
+    plan: Plan,
+    kinds: [Kind; 2],
+    shard: Shard,
+    progress: &(dyn Fn() + Sync),
+) -> Option<Result<SimResult, String>> {
+    let task = SimTask {
+        game,
+        decks,
+        plan: &plan,
+        kinds,
+        shard,
+        progress,
+    };
+    let records = registry::dispatch(game.id(), task)?;
+    Some(records.map(|records| {
+        let mut tallies = vec![Tally::default(); plan.pairings.len()];
+        for r in &records {
+            tallies[r.pairing].add(r);
+        }
+        SimResult {
+            covered: vec![shard.k],
+            plan,
+            tallies,
+        }
+    }))
+}
+
+struct SimTask<'a> {
+    game: &'a Game,
+    decks: &'a [SeatDeck],
+    plan: &'a Plan,
+    kinds: [Kind; 2],
+    shard: Shard,
+    progress: &'a (dyn Fn() + Sync),
+}
+
+impl EngineTask for SimTask<'_> {
+    type Output = Result<Vec<GameRecord>, String>;
+    fn run<E: Engine>(self) -> Self::Output {
+        let games = self.plan.games;
+        let total = games * self.plan.pairings.len() as u64;
+        (0..total)
+            .into_par_iter()
+            .filter(|&g| self.shard.holds(g))
+            .map(|g| {
+                let pairing = (g / games) as usize;
+                let [a, b] = self.plan.pairings[pairing];
+                // Seats alternate game by game: the pairing's first deck is p1 in even games.
+                let a_seat = if (g % games) % 2 == 0 {
+                    Player::P1
+                } else {
+                    Player::P2
+                };
+                let seed = game_seed(self.plan.seed, g + 1);
+                let (decks, kinds) = match a_seat {
+                    Player::P1 => ([a, b], self.kinds),
+                    Player::P2 => ([b, a], [self.kinds[1], self.kinds[0]]),
+                };
+                let setup = Setup {
+                    game: self.game,
+                    decks: decks.map(|d| self.decks[d].clone()),
+                    seed,
+                    first: None,
+                };
+                let (winner, first, reason, turns) = play::<E>(&setup, kinds)?;
+                (self.progress)();
+                // Seat → the pairing's side.
+                let side = |p: Player| usize::from(p != a_seat);
+                Ok(GameRecord {
+                    pairing,
+                    winner: winner.map(side),
+                    first: first.map(side),
+                    reason,
+                    turns,
+                })
+            })
+            .collect()
+    }
+}
+
+/// One game between two players: winner, who went first, why it ended, turns.
+fn play<E: Engine>(
+    setup: &Setup<'_>,
+    kinds: [Kind; 2],
+) -> Result<(Option<Player>, Option<Player>, String, u32), String> {
+    let mut events = Vec::new();
+    let mut state =
+        E::setup(setup, &mut events).map_err(|e| format!("seed {}: {e}", setup.seed))?;
+    let seed = player_seed(setup.seed);
+    let mut bots = [
+        Bot::<E>::new(kinds[0], seed),
+        Bot::<E>::new(kinds[1], seed.rotate_left(32)),
+    ];
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let mut actions = 0;
+    while let Some(to_move) = E::to_move(&state) {
+        if actions >= MAX_ACTIONS {
+            return Ok((None, E::first(&state), "action-limit".to_owned(), 0));
+        }
+        let action = match to_move {
+            ToMove::One(p) => {
+                E::choices(&state, p, &mut mine);
+                bots[p.index()]
+                    .choose(&state, p, &mine)
+                    .and_then(|i| mine.get(i).cloned())
+            }
+            ToMove::Both => {
+                E::choices(&state, Player::P1, &mut mine);
+                E::choices(&state, Player::P2, &mut theirs);
+                let p1 = bots[0].choose(&state, Player::P1, &mine);
+                let p2 = bots[1].choose(&state, Player::P2, &theirs);
+                p1.zip(p2)
+                    .map(|(i, j)| E::combine(&state, &mine[i], &theirs[j]))
+            }
+        };
+        let Some(action) = action else {
+            return Err(format!(
+                "seed {}: nothing to choose, yet the game is not over",
+                setup.seed
+            ));
+        };
+        events.clear();
+        E::apply(&mut state, &action, &mut events)
+            .map_err(|e| format!("seed {}: `{action}` was refused: {e}", setup.seed))?;
+        actions += 1;
+    }
+    let outcome = E::outcome(&state).ok_or("the game stopped without an outcome")?;
+    Ok((
+        outcome.winner,
+        E::first(&state),
+        outcome.reason,
+        outcome.turns,
+    ))
+}
+
+/// Why shard results cannot be merged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    #[error("nothing to merge")]
+    Empty,
+    #[error("`{0}` is a shard of a different run than `{1}` ({2} differs)")]
+    Mismatch(String, String, &'static str),
+    #[error("shard {0} of {1} is given twice (`{2}` and `{3}`)")]
+    Overlap(u64, u64, String, String),
+    #[error("shard(s) {0} of {1} missing")]
+    Missing(String, u64),
+}
+
+/// Combines shard results (with the names they were read from) into the run's result,
+/// refusing shards of different runs, overlapping shards and missing ones.
+pub fn merge(parts: &[(String, SimResult)]) -> Result<SimResult, MergeError> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(MergeError::Empty);
+    };
+    let mut owner: BTreeMap<u64, &str> = BTreeMap::new();
+    let mut tallies = vec![Tally::default(); first.plan.pairings.len()];
+    for (name, part) in parts {
+        let p = &part.plan;
+        let q = &first.plan;
+        let differs = [
+            (p.game != q.game, "the game"),
+            (p.decks != q.decks, "the decks"),
+            (p.fingerprints != q.fingerprints, "a deck's cards"),
+            (p.pairings != q.pairings, "the pairings"),
+            (p.games != q.games, "the number of games"),
+            (p.seed != q.seed, "the seed"),
+            (p.players != q.players, "the players"),
+            (p.shards != q.shards, "the number of shards"),
+            (part.tallies.len() != tallies.len(), "the tallies"),
+        ];
+        if let Some((_, what)) = differs.iter().find(|(d, _)| *d) {
+            return Err(MergeError::Mismatch(name.clone(), first_name.clone(), what));
+        }
+        for &k in &part.covered {
+            if let Some(other) = owner.insert(k, name) {
+                return Err(MergeError::Overlap(
+                    k,
+                    p.shards,
+                    other.to_owned(),
+                    name.clone(),
+                ));
+            }
+        }
+        for (t, u) in tallies.iter_mut().zip(&part.tallies) {
+            t.merge(u);
+        }
+    }
+    let missing: Vec<String> = (1..=first.plan.shards)
+        .filter(|k| !owner.contains_key(k))
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Missing(missing.join(", "), first.plan.shards));
+    }
+    // A whole run is one slice of one: merged, it reads exactly as if played in one go.
+    let mut plan = first.plan.clone();
+    plan.shards = 1;
+    Ok(SimResult {
+        plan,
+        covered: vec![1],
+        tallies,
+    })
+}
+
+/// Per deck over all its pairings: games and wins, for the gauntlet's ranking.
+pub fn overall(result: &SimResult) -> Vec<(u64, u64)> {
+    let mut totals = vec![(0u64, 0u64); result.plan.decks.len()];
+    for (pair, t) in result.plan.pairings.iter().zip(&result.tallies) {
+        for side in 0..2 {
+            totals[pair[side]].0 += t.games;
+            totals[pair[side]].1 += t.wins[side];
+        }
+    }
+    totals
+}
+
+#[cfg(test)]
+mod tests;
