@@ -5,15 +5,18 @@
 //! `random_game`; `steps` reports engine steps (legal actions listed, one applied) per second.
 //! Every engine of the registry (`for_each_engine!`) is measured, on the first two legal example
 //! decks of its game. The duel's own fast self-play path has its own bench (`skirmish`).
+//! `mcts_decision` times one `mcts:200` decision in the middle of a game, counted in
+//! iterations, so its throughput is MCTS iterations per second per core.
 
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
 use decksmith::deck::encoding::text;
 use decksmith::diagnostic::SourceFile;
+use decksmith::engine::player::{Bot, Kind};
 use decksmith::engine::random::{player_seed, SelfPlay};
 use decksmith::engine::rng::Rng;
 use decksmith::engine::script::{game_seed, seat_deck};
-use decksmith::engine::{Engine, SeatDeck, Setup};
+use decksmith::engine::{Engine, Player, SeatDeck, Setup, ToMove};
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use std::path::Path;
@@ -103,6 +106,31 @@ fn replay<E: Engine>(state: &mut E::State, picks: &mut Vec<usize>, rng: Option<&
     }
 }
 
+/// A position a few random actions into game 3 where the decider has several choices: the
+/// decider and its choices.
+fn decision<E: Engine>(decks: &[SeatDeck; 2]) -> (E::State, Player, Vec<E::Action>) {
+    let s = setup::<E>(decks, 3);
+    let mut state = E::setup(&s, &mut Vec::new()).expect("setup");
+    let mut rng = Rng::new(5);
+    let (mut actions, mut events) = (Vec::new(), Vec::new());
+    let mut step = 0;
+    loop {
+        step += 1;
+        let seat = match E::to_move(&state).expect("the game goes on") {
+            ToMove::One(p) => p,
+            ToMove::Both => Player::P1,
+        };
+        let mut choices = Vec::new();
+        E::choices(&state, seat, &mut choices);
+        if step > 10 && choices.len() >= 2 {
+            return (state, seat, choices);
+        }
+        let i = E::random_action(&state, &mut rng, &mut actions).expect("an action");
+        events.clear();
+        E::apply(&mut state, &actions[i].clone(), &mut events).expect("legal");
+    }
+}
+
 /// The benchmarks, generic over every engine of the registry.
 macro_rules! benches {
     ($($module:ident::$engine:ident),*) => {
@@ -142,6 +170,17 @@ macro_rules! benches {
                     replay::<E>(&mut state, picks, None);
                 }
             });
+        }
+
+        /// One `mcts:200` decision in the middle of a game, counted in iterations.
+        #[divan::bench(types = [$(decksmith::engine::$module::$engine),*], sample_count = 20)]
+        fn mcts_decision<E: Engine>(bencher: Bencher) {
+            let decks = decks::<E>();
+            let (state, seat, choices) = decision::<E>(&decks);
+            let mut bot = Bot::<E>::new(Kind::Mcts(200), 1);
+            bencher
+                .counter(ItemsCount::new(200usize))
+                .bench_local(|| bot.choose(&state, seat, &choices));
         }
 
         /// Cloning a state in the middle of a game (what a search or a checked self-play step pays).

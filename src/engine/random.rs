@@ -7,7 +7,7 @@
 use super::registry::{self, EngineTask};
 use super::rng::Rng;
 use super::script::game_seed;
-use super::{Engine, Outcome, Player, SeatDeck, Setup};
+use super::{Engine, Outcome, Player, SeatDeck, SeatSummary, Setup};
 use crate::card_db::Game;
 use serde::Serialize;
 use std::fmt;
@@ -21,6 +21,26 @@ pub const MAX_ACTIONS: u64 = 100_000;
 pub struct GameResult {
     pub outcome: Outcome,
     pub actions: u64,
+    /// Who went first (`None` where nobody does).
+    pub first: Option<Player>,
+    /// Both seats at the end, so that a result can be checked from outside.
+    pub end: Seats,
+}
+
+/// Both seats' life and cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Seats {
+    pub p1: SeatSummary,
+    pub p2: SeatSummary,
+}
+
+impl Seats {
+    pub fn of<E: Engine>(state: &E::State) -> Seats {
+        Seats {
+            p1: E::summary(state, Player::P1),
+            p2: E::summary(state, Player::P2),
+        }
+    }
 }
 
 /// Self-play found a bug: an invariant broke, an enumerated action was refused, or the game
@@ -97,6 +117,8 @@ impl<E: Engine> SelfPlay<E> {
                 return Ok(GameResult {
                     outcome,
                     actions: count,
+                    first: E::first(&state),
+                    end: Seats::of::<E>(&state),
                 });
             }
             let chosen = E::random_action(&state, &mut rng, &mut self.actions);
@@ -149,6 +171,11 @@ pub struct BatchGame {
     pub reason: String,
     pub turns: u32,
     pub actions: u64,
+    /// Who went first (`null` in the duel, where nobody does).
+    pub first: Option<Player>,
+    /// Life (HP, health) and cards in hand and deck of both players when the game ended.
+    #[serde(rename = "final")]
+    pub end: Seats,
 }
 
 impl BatchGame {
@@ -204,6 +231,8 @@ impl EngineTask for BatchTask<'_> {
                 reason: r.outcome.reason,
                 turns: r.outcome.turns,
                 actions: r.actions,
+                first: r.first,
+                end: r.end,
             });
         }
         Ok(results)

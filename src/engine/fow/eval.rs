@@ -1,7 +1,7 @@
 //! What the players need from Force of Will beyond the rules: an evaluation of a position,
 //! the re-dealing of what a player has not seen, and the public summary of a seat.
 
-use super::state::{ObjKind, State, START_LIFE};
+use super::state::{ObjKind, State, What, START_LIFE};
 use crate::engine::player::{squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Player, SeatSummary, ToMove};
@@ -11,8 +11,10 @@ pub fn to_move(state: &State) -> Option<ToMove> {
 }
 
 /// Life decides (a quarter of the starting life is worth one unit of score), then the ATK and
-/// DEF of the J/resonators in the field (damage to come and to stop), then magic stones in the
-/// field (will to play with) and cards in hand.
+/// DEF of the J/resonators in the field (damage to come and to stop), the player's cards on
+/// the chase (about to resolve), magic stones in the field (will to play with) and cards in
+/// hand — worth less than what they become, so that playing a card looks better than holding
+/// it.
 pub fn evaluate(state: &State, seat: Player) -> f64 {
     if let Some(outcome) = &state.outcome {
         return terminal_value(outcome, seat);
@@ -30,10 +32,16 @@ pub fn evaluate(state: &State, seat: Player) -> f64 {
                 stones += 1.0;
             }
         }
+        let pending = state
+            .chase
+            .iter()
+            .filter(|item| item.who == p && matches!(item.what, What::Card { .. }))
+            .count();
         4.0 * f64::from(s.life) / f64::from(START_LIFE)
-            + board / 1000.0
+            + board / 500.0
+            + 0.5 * pending as f64
             + 0.3 * stones
-            + 0.25 * s.hand.len() as f64
+            + 0.1 * s.hand.len() as f64
     };
     squash(side(seat) - side(seat.other()))
 }

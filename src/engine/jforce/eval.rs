@@ -10,9 +10,10 @@ pub fn to_move(state: &State) -> Option<ToMove> {
     state.outcome.is_none().then(|| ToMove::One(state.decider()))
 }
 
-/// HP is what wins: the HP difference counts most (a 20-HP Hero swing is decisive), then the
-/// attack on the board (damage to come), then cards in hand and Charge (options to come).
-/// A deck near empty is a loss in waiting (deck-out).
+/// HP is what wins: the HP difference counts most, then the attack on the board (damage to
+/// come), then cards in hand and Charge (options to come) — worth less than what they buy, so
+/// that playing a card looks better than holding it. A deck near empty is a loss in waiting
+/// (deck-out).
 pub fn evaluate(state: &State, seat: Player) -> f64 {
     if let Some(outcome) = &state.outcome {
         return terminal_value(outcome, seat);
