@@ -7,7 +7,6 @@ use crate::date::Date;
 use crate::deck::encoding;
 use crate::diagnostic::SourceFile;
 use crate::engine::random;
-use crate::engine::registry;
 use crate::engine::script;
 use crate::engine::scripted::{self, Prepared};
 use crate::engine::SeatDeck;
@@ -184,15 +183,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
             script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
     }
     let results = match random::batch(game, &seats, args.seed, args.games) {
-        None => {
-            return Err(Error::usage_with_help(
-                format!("decksmith has no match engine for `{game_id}`"),
-                format!(
-                    "the games with an engine are: {}",
-                    registry::GAMES.join(", ")
-                ),
-            ))
-        }
+        None => return Err(Error::no_engine(&game_id)),
         Some(Ok(r)) => r,
         Some(Err(v)) => {
             emit(out, &format!("rules invariant broken: {v}\n"))?;

@@ -7,7 +7,6 @@ use crate::date::Date;
 use crate::deck::encoding;
 use crate::diagnostic::SourceFile;
 use crate::engine::player::Kind;
-use crate::engine::registry;
 use crate::engine::script;
 use crate::error::{read_text, Error};
 use crate::report::{human, sim as report, Status};
@@ -174,15 +173,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         bar.finish_and_clear();
     }
     let result = match result {
-        None => {
-            return Err(Error::usage_with_help(
-                format!("decksmith has no match engine for `{game_id}`"),
-                format!(
-                    "the games with an engine are: {}",
-                    registry::GAMES.join(", ")
-                ),
-            ))
-        }
+        None => return Err(Error::no_engine(&game_id)),
         Some(Ok(r)) => r,
         Some(Err(e)) => {
             emit(out, &format!("a game could not be played: {e}\n"))?;
