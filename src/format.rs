@@ -52,7 +52,8 @@ pub struct ZoneLimit {
     pub exact: Option<u32>,
 }
 
-/// A published ban/limited list, in force from `effective` until the next revision.
+/// A published ban/limited list, in force from `effective` until the next revision, and the
+/// sets that rotate in or out on that date.
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Revision {
@@ -69,6 +70,16 @@ pub struct Revision {
     #[serde(default)]
     #[schemars(with = "Vec<Vec<String>>")]
     pub combination_banned: Vec<Vec<Spanned<String>>>,
+    /// Set codes legal from this date on (a new set, or one rotating back in), added to the
+    /// `set-legality` rule's sets as changed by earlier revisions. Unlike the lists above,
+    /// rotations add up: a revision that names no sets leaves them as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<String>")]
+    pub rotate_in: Vec<Spanned<String>>,
+    /// Set codes no longer legal from this date on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<String>")]
+    pub rotate_out: Vec<Spanned<String>>,
 }
 
 /// A format with its `extends` chain applied: everything validation needs, with the place in

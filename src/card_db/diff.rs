@@ -379,6 +379,8 @@ fn format_value(f: &Format) -> Value {
             "banned": r.revision.banned.iter().map(|b| b.get_ref().clone()).collect::<Vec<_>>(),
             "limited": to_value(&r.revision.limited),
             "combination-banned": r.revision.combination_banned,
+            "rotate-in": r.revision.rotate_in,
+            "rotate-out": r.revision.rotate_out,
         })).collect::<Vec<_>>(),
     })
 }

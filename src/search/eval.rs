@@ -8,7 +8,7 @@ use crate::card_db::{Card, Game, StatFn};
 use crate::catalog::Catalog;
 use crate::date::Date;
 use crate::names;
-use crate::validate::{Rule, SetLegality};
+use crate::validate::Rule;
 
 /// A query ready to test the cards of one game.
 pub struct Matcher<'g> {
@@ -218,7 +218,7 @@ fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date) -> Test {
 }
 
 /// Per card of `game`: legal in the format on `date` (a zone the format sizes may hold it,
-/// its set is allowed, it is not banned), or, with `banned_only`, banned in it.
+/// its set is allowed after the rotations in force, it is not banned), or, with `banned_only`, banned in it.
 fn format_table(
     game: &Game,
     catalog: &Catalog,
@@ -248,15 +248,13 @@ fn format_table(
         .filter(|(_, z)| format.zones.contains_key(&z.id))
         .map(|(i, _)| i)
         .collect();
-    let sets: Option<Vec<&String>> = format.rules.iter().find_map(|r| match &r.rule {
-        Rule::SetLegality(SetLegality { sets }) => Some(sets.iter().collect()),
+    let sets = format.rules.iter().find_map(|r| match &r.rule {
+        Rule::SetLegality(rule) => Some(rule.sets_on(&format.revisions, date)),
         _ => None,
     });
     (0..game.cards.len())
         .map(|i| {
-            let set_ok = sets
-                .as_ref()
-                .is_none_or(|s| s.iter().any(|code| *code == game.cards[i].set()));
+            let set_ok = sets.as_ref().is_none_or(|s| s.allows(game.cards[i].set()));
             !banned[i] && set_ok && zones.iter().any(|&z| game.zone_holds(z, i))
         })
         .collect()

@@ -32,7 +32,7 @@ pub use hero::Hero;
 pub use legendary_limit::LegendaryLimit;
 pub use rule_id::{RuleId, Severity};
 pub use rules::Rule;
-pub use set_legality::SetLegality;
+pub use set_legality::{SetLegality, SetsInForce};
 
 use crate::card_db::Game;
 use crate::date::Date;
@@ -214,6 +214,8 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
         deck,
         deck_zones,
         format_name: &format.name,
+        date,
+        revisions: &format.revisions,
         lines,
         zone_totals,
         claimed_zones,
@@ -314,6 +316,7 @@ pub fn lint_formats(
             span,
         };
         DeckSize::lint(&format.zone_spans, &site(0..0), &mut out);
+        let has_sets = (format.rules.iter()).any(|r| matches!(r.rule, Rule::SetLegality(_)));
         // Inherited rules and revisions were checked with their own format.
         for rule in format
             .rules
@@ -331,6 +334,8 @@ pub fn lint_formats(
             Banned::lint(&r.banned, &site, &mut out);
             Limited::lint(&r.limited, &site, &mut out);
             CombinationBanned::lint(&r.combination_banned, &site, &mut out);
+            let rotations = [&r.rotate_in[..], &r.rotate_out[..]];
+            SetLegality::lint_rotation(rotations, has_sets, &site, &mut out);
         }
     }
     out

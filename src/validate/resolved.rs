@@ -5,7 +5,9 @@ use super::finding::Finding;
 use super::rule_id::RuleId;
 use crate::card_db::{Card, Game};
 use crate::deck::{Deck, Entry, Zone};
+use crate::date::Date;
 use crate::diagnostic::{Problem, SourceFile};
+use crate::format::DatedRevision;
 use crate::names;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -46,6 +48,9 @@ pub(crate) struct ResolvedDeck<'a> {
     /// The game zone each deck zone (by position) resolved to.
     pub deck_zones: Vec<Option<usize>>,
     pub format_name: &'a str,
+    /// The validation date and the format's revisions, oldest first (set rotations).
+    pub date: Date,
+    pub revisions: &'a [DatedRevision],
     pub lines: Vec<Line<'a>>,
     pub zone_totals: Vec<u32>,
     /// Game zones a rule other than `deck-size` reports sizes for.

@@ -1,28 +1,122 @@
-//! `set-legality`: only cards from the format's sets.
+//! `set-legality`: only cards from the format's sets, as rotated by the revisions in force on
+//! the validation date (`rotate-in`, `rotate-out`), so `--date` answers "was this deck legal on
+//! the day of the event" across rotations too.
 
 use super::finding::Finding;
 use super::resolved::{Check, ResolvedDeck, RuleSite};
 use super::rule_id::RuleId;
+use crate::date::Date;
 use crate::diagnostic::Problem;
+use crate::format::DatedRevision;
 use serde::{Deserialize, Serialize};
+use toml::Spanned;
 
-/// Only cards from these set codes.
+/// Only cards from these set codes (before any revision rotates sets in or out).
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SetLegality {
     pub sets: Vec<String>,
 }
 
+/// The sets legal on one date, and the sets rotated out by then with the date of the revision
+/// that rotated each out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetsInForce<'a> {
+    pub sets: Vec<&'a str>,
+    pub rotated_out: Vec<(&'a str, Date)>,
+}
+
+impl SetsInForce<'_> {
+    pub fn allows(&self, set: &str) -> bool {
+        self.sets.contains(&set)
+    }
+}
+
+impl SetLegality {
+    /// The rule's sets with the rotations of every revision effective on or before `date`
+    /// applied in date order (`revisions` is sorted oldest first).
+    pub fn sets_on<'a>(&'a self, revisions: &'a [DatedRevision], date: Date) -> SetsInForce<'a> {
+        let mut sets: Vec<&str> = self.sets.iter().map(String::as_str).collect();
+        let mut rotated_out: Vec<(&str, Date)> = Vec::new();
+        for dated in revisions.iter().take_while(|r| r.effective <= date) {
+            for set in &dated.revision.rotate_out {
+                let set = set.get_ref().as_str();
+                sets.retain(|s| *s != set);
+                rotated_out.retain(|(s, _)| *s != set);
+                rotated_out.push((set, dated.effective));
+            }
+            for set in &dated.revision.rotate_in {
+                let set = set.get_ref().as_str();
+                rotated_out.retain(|(s, _)| *s != set);
+                if !sets.contains(&set) {
+                    sets.push(set);
+                }
+            }
+        }
+        SetsInForce { sets, rotated_out }
+    }
+
+    /// Format lint of a revision's rotations: each set must be one of the game's, and a
+    /// rotation needs a `set-legality` rule to rotate from (`rule` says whether the format
+    /// has one).
+    pub(crate) fn lint_rotation(
+        rotations: [&[Spanned<String>]; 2],
+        rule: bool,
+        site: &RuleSite,
+        out: &mut Vec<Problem>,
+    ) {
+        let codes: Vec<&str> = site.game.def.sets.iter().map(|s| s.code.as_str()).collect();
+        for set in rotations.into_iter().flatten() {
+            let at = RuleSite {
+                span: set.span(),
+                ..*site
+            };
+            if !codes.contains(&set.get_ref().as_str()) {
+                out.push(at.unknown("set", set.get_ref(), &codes));
+            }
+        }
+        if let Some(first) = rotations.into_iter().flatten().next().filter(|_| !rule) {
+            out.push(
+                RuleSite {
+                    span: first.span(),
+                    ..*site
+                }
+                .problem(
+                    format!(
+                        "format `{}` rotates sets but has no `set-legality` rule",
+                        site.format
+                    ),
+                    "a rotation with nothing to rotate from",
+                )
+                .help(
+                    "add `[[rules]]` with `kind = \"set-legality\"` and the sets legal before the \
+                     first rotation",
+                ),
+            );
+        }
+    }
+}
+
 impl Check for SetLegality {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        let in_force = self.sets_on(deck.revisions, deck.date);
         for l in &deck.lines {
             let card = deck.card(l.card);
-            if self.sets.iter().any(|s| s == card.set()) {
+            if in_force.allows(card.set()) {
                 continue;
             }
-            let (name, format) = (card.name(), deck.format_name);
-            let message = format!("`{name}` is from set {}, not legal in {format}", card.set());
-            let help = format!("{format} allows the sets {}", self.sets.join(", "));
+            let (name, format, set) = (card.name(), deck.format_name, card.set());
+            let message = match in_force.rotated_out.iter().find(|(s, _)| *s == set) {
+                Some((_, since)) => format!(
+                    "`{name}` is from set {set}, which the {since} revision of {format} rotated out"
+                ),
+                None => format!("`{name}` is from set {set}, not legal in {format}"),
+            };
+            let help = if in_force.sets.is_empty() {
+                format!("{format} allows no set on {}", deck.date)
+            } else {
+                format!("{format} allows the sets {}", in_force.sets.join(", "))
+            };
             out.push(deck.at_line(Finding::new(RuleId::SetLegality, message).help(help), l));
         }
     }

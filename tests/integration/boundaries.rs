@@ -480,6 +480,60 @@ fn set_legality_rejects_cards_from_other_sets() {
     assert!(check(&jf2, "jforce-standard").legal);
 }
 
+/// J Force Standard limited to JF1 and JF2, with JF2 rotated out on 2026-03-01 and back in on
+/// 2026-09-01: a format written for the test, on top of the shipped data.
+const ROTATING: &str = r#"id = "jforce-rotating"
+game = "jforce"
+name = "J Force Rotating"
+extends = "jforce-standard"
+
+[[rules]]
+kind = "set-legality"
+sets = ["JF1", "JF2"]
+
+[[revisions]]
+effective = 2026-03-01
+rotate-out = ["JF2"]
+
+[[revisions]]
+effective = 2026-09-01
+rotate-in = ["JF2"]
+"#;
+
+fn check_rotating(text_: &str, date: &str) -> Verdict {
+    use decksmith::catalog::{FileKind, Sources};
+    use decksmith::diagnostic::SourceFile;
+    let base = Catalog::embedded().expect("shipped data loads");
+    let sources = Sources {
+        files: vec![(FileKind::Format, SourceFile::new("rotating.toml", ROTATING))],
+    };
+    let (catalog, problems) = Catalog::build(&sources, Some(base));
+    assert!(problems.is_empty(), "{problems:?}");
+    let format = catalog.format("jforce-rotating").expect("format exists");
+    let game = catalog.game("jforce").expect("game exists");
+    validate(&text::parse(text_), format, game, date.parse().unwrap())
+}
+
+#[test]
+fn a_set_rotates_out_on_its_revision_date_and_back_in_on_a_later_one() {
+    let jf2 = jforce(&format!("1 Byte Swarm\n{}", fill(STRIKES, 39, 3)));
+    assert!(check_rotating(&jf2, "2026-02-28").legal, "the day before");
+    let r = check_rotating(&jf2, "2026-03-01");
+    assert_eq!(errors(&r), [("set-legality", Some(4))], "the day of");
+    assert_eq!(
+        r.findings[0].message,
+        "`Byte Swarm` is from set JF2, which the 2026-03-01 revision of J Force Rotating rotated out"
+    );
+    assert_eq!(
+        r.findings[0].help.as_deref(),
+        Some("J Force Rotating allows the sets JF1")
+    );
+    assert!(!check_rotating(&jf2, "2026-08-31").legal, "still out");
+    assert!(check_rotating(&jf2, "2026-09-01").legal, "rotated back in");
+    let jf1 = jforce(&fill(STRIKES, 40, 3));
+    assert!(check_rotating(&jf1, "2026-03-01").legal, "JF1 never rotates");
+}
+
 #[test]
 fn unknown_cards_suggest_the_closest_name() {
     let deck = jforce(&format!("1 Ember Strker\n{}", fill(STRIKES, 40, 3)));

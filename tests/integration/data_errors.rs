@@ -163,6 +163,45 @@ combination-banned = [
 }
 
 #[test]
+fn a_rotation_naming_an_unknown_set_points_at_the_set() {
+    let dir = folder(&[(
+        "rotation.toml",
+        r#"id = "rotation"
+game = "jforce"
+name = "Rotation"
+
+[[rules]]
+kind = "set-legality"
+sets = ["JF1", "JF2"]
+
+[[revisions]]
+effective = 2026-01-01
+rotate-out = ["JF2", "JF3"]
+rotate-in = ["jf1x"]
+"#,
+    )]);
+    assert_eq!(
+        problems(&dir),
+        [
+            "rotation.toml:12:14 error format `rotation` names unknown set `jf1x`",
+            "rotation.toml:11:22 error format `rotation` names unknown set `JF3`",
+        ]
+    );
+}
+
+#[test]
+fn a_rotation_needs_a_set_legality_rule() {
+    let dir = folder(&[(
+        "rotation.toml",
+        "id = \"rotation\"\ngame = \"jforce\"\nname = \"Rotation\"\n\n[[revisions]]\neffective = 2026-01-01\nrotate-out = [\"JF2\"]\n",
+    )]);
+    assert_eq!(
+        problems(&dir),
+        ["rotation.toml:7:15 error format `rotation` rotates sets but has no `set-legality` rule"]
+    );
+}
+
+#[test]
 fn card_data_errors_still_say_card_data() {
     let dir = temp_dir();
     std::fs::write(
