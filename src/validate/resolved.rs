@@ -4,8 +4,8 @@
 use super::finding::Finding;
 use super::rule_id::RuleId;
 use crate::card_db::{Card, Game};
-use crate::deck::{Deck, Entry, Zone};
 use crate::date::Date;
+use crate::deck::{Deck, Entry, Zone};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::format::DatedRevision;
 use crate::names;

@@ -531,7 +531,10 @@ fn a_set_rotates_out_on_its_revision_date_and_back_in_on_a_later_one() {
     assert!(!check_rotating(&jf2, "2026-08-31").legal, "still out");
     assert!(check_rotating(&jf2, "2026-09-01").legal, "rotated back in");
     let jf1 = jforce(&fill(STRIKES, 40, 3));
-    assert!(check_rotating(&jf1, "2026-03-01").legal, "JF1 never rotates");
+    assert!(
+        check_rotating(&jf1, "2026-03-01").legal,
+        "JF1 never rotates"
+    );
 }
 
 #[test]
