@@ -1,6 +1,6 @@
 //! A loaded game: its definition, its cards, and the index that finds a card by name or id.
 
-use super::{Card, GameDef, ZoneDef};
+use super::{Card, GameDef, MultiColour, ZoneDef, MULTI};
 use crate::diagnostic::SourceFile;
 use crate::names;
 use std::any::Any;
@@ -222,7 +222,42 @@ impl Game {
             .map_or_else(|| kind.to_owned(), |t| t.label.clone())
     }
 
-    /// A card is Legendary through its type or its own flag.
+    /// What colour rules and counts call colours: the game's colours, or its attributes in a
+    /// game without colours (Force of Will).
+    pub fn colour_words(&self) -> &[String] {
+        if self.def.colours.is_empty() {
+            &self.def.attributes
+        } else {
+            &self.def.colours
+        }
+    }
+
+    /// A card's colours in the sense of [`Game::colour_words`].
+    pub fn colours_of<'c>(&self, card: &'c Card) -> impl Iterator<Item = &'c str> {
+        let by_colour = !self.def.colours.is_empty();
+        let (colours, attributes) = if by_colour {
+            (card.colours(), &[][..])
+        } else {
+            (&[][..], card.attribute.as_slice())
+        };
+        (colours.iter().map(String::as_str)).chain(attributes.iter().map(|a| a.get_ref().as_str()))
+    }
+
+    /// The buckets a card counts in for colour minimums, ratios and the colour split: each of
+    /// its colours, or the one `multi` bucket for a multi-colour card when the game says so.
+    pub fn colour_buckets<'c>(&self, card: &'c Card) -> impl Iterator<Item = &'c str> {
+        let multi = self.def.multicolour == Some(MultiColour::Multi)
+            && self.colours_of(card).nth(1).is_some();
+        let own = (!multi).then(|| self.colours_of(card));
+        own.into_iter().flatten().chain(multi.then_some(MULTI))
+    }
+
+    /// Every bucket [`Game::colour_buckets`] can yield, in the game's order.
+    pub fn colour_bucket_names(&self) -> impl Iterator<Item = &str> {
+        let multi = self.def.multicolour == Some(MultiColour::Multi);
+        (self.colour_words().iter().map(String::as_str)).chain(multi.then_some(MULTI))
+    }
+
     /// Whether zone `zone` (by index) may hold card `card` (by index).
     pub fn zone_holds(&self, zone: usize, card: usize) -> bool {
         self.card_zones
@@ -235,6 +270,7 @@ impl Game {
         self.card_legendary.get(card).copied().unwrap_or(false)
     }
 
+    /// A card is Legendary through its type or its own flag.
     pub fn is_legendary(&self, card: &Card) -> bool {
         card.legendary
             || self

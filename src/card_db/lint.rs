@@ -1,13 +1,14 @@
 //! `db check`: everything wrong with a card database or a format that parsing alone cannot
 //! see. Each problem points into the TOML file it comes from.
 
-use super::{Card, Effect, Game};
+use super::{Card, Colours, Effect, Game};
 use crate::diagnostic::Problem;
 use crate::format::Format;
 use crate::names;
 use crate::validate::lint_formats;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
+use toml::Spanned;
 
 #[derive(Debug, Default)]
 pub struct LintReport {
@@ -312,18 +313,17 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
             );
         }
     }
-    // The colour, attributes and keywords a card names must be among its game's.
-    let colour = card
-        .colour
-        .iter()
-        .map(|c| ("colour", "has", c, &def.colours));
+    // The colours, attributes and keywords a card names must be among its game's.
+    if let Some(colour) = &card.colour {
+        lint_colours(game, i, colour, out);
+    }
     let attributes = (card.attribute.iter().chain(&card.attribute_cost))
         .map(|a| ("attribute", "names", a, &def.attributes));
     let keywords = card
         .keywords
         .iter()
         .map(|k| ("keyword", "has", k, &def.keywords));
-    for (what, verb, value, known) in colour.chain(attributes).chain(keywords) {
+    for (what, verb, value, known) in attributes.chain(keywords) {
         let text = value.get_ref();
         if !known.contains(text) {
             out.push(
@@ -473,6 +473,51 @@ fn lint_evolution_lines(game: &Game, out: &mut Vec<Problem>) {
 
 fn zone_ids(game: &Game) -> Vec<&str> {
     game.def.zones.iter().map(|z| z.id.as_str()).collect()
+}
+
+/// A card's colours must be its game's, each named once, and several only where the game says
+/// how a multi-colour card counts.
+fn lint_colours(game: &Game, i: usize, colour: &Spanned<Colours>, out: &mut Vec<Problem>) {
+    let (name, span) = (game.cards[i].name(), colour.span());
+    let problem =
+        |message: String, label: &str| card_problem(game, i, message).label(span.clone(), label);
+    let colours = colour.get_ref().as_slice();
+    for (n, text) in colours.iter().enumerate() {
+        if !game.def.colours.contains(text) {
+            out.push(
+                problem(
+                    format!("`{name}` has unknown colour `{text}`"),
+                    "unknown colour",
+                )
+                .help(names::suggest_or_list(text, &strs(&game.def.colours))),
+            );
+        } else if colours[..n].contains(text) {
+            out.push(
+                problem(
+                    format!("`{name}` lists the colour `{text}` twice"),
+                    "repeated colour",
+                )
+                .help("name each colour once"),
+            );
+        }
+    }
+    if colours.len() > 1 && game.def.multicolour.is_none() {
+        out.push(
+            problem(
+                format!(
+                    "`{name}` has {} colours, but {} has no multi-colour cards",
+                    colours.len(),
+                    game.def.name
+                ),
+                "several colours",
+            )
+            .help(
+                "give it one colour, or say in game.toml how a multi-colour card counts: \
+                 `multicolour = \"each\"` (toward each of its colours) or `\"multi\"` (a bucket \
+                 of its own)",
+            ),
+        );
+    }
 }
 
 fn strs(v: &[String]) -> Vec<&str> {

@@ -32,6 +32,11 @@ pub struct GameDef {
     /// Colours a card may have (`colour = "red"`), empty when the game has none.
     #[serde(default)]
     pub colours: Vec<String>,
+    /// How a card of several colours (`colour = ["red", "blue"]`) counts toward colour
+    /// minimums, ratios and the colour split: `each` of its colours, or one `multi` bucket.
+    /// Without it the game has no multi-colour cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multicolour: Option<MultiColour>,
     /// Attributes for attribute costs and what magic stones produce.
     #[serde(default)]
     pub attributes: Vec<String>,
@@ -187,10 +192,11 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<String>")]
     pub attribute: Vec<Spanned<String>>,
-    /// Red/blue/green duel: the card's colour.
+    /// The card's colour (red/blue/green duel), or a list of colours for a multi-colour card
+    /// in a game that declares `multicolour`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<String>")]
-    pub colour: Option<Spanned<String>>,
+    #[schemars(with = "Option<Colours>")]
+    pub colour: Option<Spanned<Colours>>,
     /// Red/blue/green duel: the amount a card deals, heals or blocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<i64>")]
@@ -391,6 +397,7 @@ impl Effect {
     }
 }
 
+mod colour;
 mod game;
 pub mod lint;
 mod setup;
@@ -403,6 +410,7 @@ impl ZoneDef {
     }
 }
 
+pub use colour::{Colours, MultiColour, MULTI};
 pub use game::{CardOrigin, Game};
 pub use setup::{FirstTurn, Pile, Setup};
 pub use stat::{StatFn, STATS};
@@ -424,8 +432,9 @@ impl Card {
         self.set.get_ref()
     }
 
-    pub fn colour(&self) -> Option<&str> {
-        self.colour.as_ref().map(|c| c.get_ref().as_str())
+    /// The card's colours, none when it has no `colour`.
+    pub fn colours(&self) -> &[String] {
+        self.colour.as_ref().map_or(&[], |c| c.get_ref().as_slice())
     }
 
     pub fn cost(&self) -> Option<i64> {

@@ -105,8 +105,10 @@ fn stats(c: &CardJson) -> String {
     if let (Some(atk), Some(def)) = (c.atk, c.def) {
         parts.push(format!("{atk}/{def}"));
     }
-    if let (Some(colour), Some(v)) = (c.colour, c.value) {
-        parts.push(format!("{colour} {v}"));
+    match (c.colour, c.value) {
+        (Some(colour), Some(v)) => parts.push(format!("{} {v}", colour.as_slice().join("/"))),
+        (Some(colour), None) => parts.push(colour.as_slice().join("/")),
+        _ => {}
     }
     if !c.attribute.is_empty() && c.kind == "magic-stone" {
         parts.push(format!("produces {}", c.attribute.join("/")));

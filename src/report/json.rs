@@ -4,7 +4,7 @@ use super::diff::DiffOutcome;
 use super::scripts::{self, ScriptStatus, Verification};
 use super::{rule_counts, RuleCount, Summary};
 use crate::card_db::diff::{CatalogDiff, Change};
-use crate::card_db::{Card, Game};
+use crate::card_db::{Card, Colours, Game};
 use crate::check::DeckOutcome;
 use crate::check::LintOutcome;
 use crate::diagnostic::Problem;
@@ -357,8 +357,9 @@ pub struct CardJson<'a> {
     pub atk: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub def: Option<i64>,
+    /// A string for a one-colour card, a list for a multi-colour one (as the database says).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub colour: Option<&'a str>,
+    pub colour: Option<&'a Colours>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<i64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -391,7 +392,7 @@ impl<'a> CardJson<'a> {
             hp: v(&card.hp),
             atk: v(&card.atk),
             def: v(&card.def),
-            colour: card.colour(),
+            colour: card.colour.as_ref().map(|c| c.get_ref()),
             value: v(&card.value),
             attribute: strs(&card.attribute),
             basic: (card.kind() == "magic-stone").then_some(card.basic),

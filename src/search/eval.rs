@@ -127,8 +127,7 @@ fn compare(v: i64, op: Op, n: i64) -> bool {
 
 /// A card's colours, or its attributes in a game without colours.
 pub(super) fn colours(card: &Card) -> impl Iterator<Item = &str> {
-    card.colour()
-        .into_iter()
+    (card.colours().iter().map(String::as_str))
         .chain(card.attribute.iter().map(|a| a.get_ref().as_str()))
 }
 

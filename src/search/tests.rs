@@ -82,7 +82,7 @@ fn words_names_ids_and_text() {
 
 #[test]
 fn colours_attributes_sets_and_properties() {
-    let red = expected("skirmish", |g, i| g.cards[i].colour() == Some("red"));
+    let red = expected("skirmish", |g, i| g.cards[i].colours() == ["red"]);
     assert_eq!(ids("c:red", "skirmish"), red);
     assert_eq!(ids("colour:Red", "skirmish"), red);
     let fire = expected("fow", |g, i| {

@@ -73,35 +73,23 @@ pub(super) fn types(deck: &Resolved, game: &Game, zones: &[usize]) -> Vec<Count>
 }
 
 /// Colours where the game has them, else attributes (a card with two attributes counts for
-/// both; one with none counts as `none`).
+/// both, a multi-colour card as its game's `multicolour` says; one with none counts as `none`).
 pub(super) fn colours(deck: &Resolved, game: &Game, zones: &[usize]) -> Vec<Count> {
     if game.def.colours.is_empty() && game.def.attributes.is_empty() {
         return Vec::new();
     }
-    let by_colour = !game.def.colours.is_empty();
     let mut counts = Vec::new();
     for (card, n) in dealt(deck, game, zones) {
-        let values: Vec<&str> = if by_colour {
-            card.colour().into_iter().collect()
-        } else {
-            card.attribute
-                .iter()
-                .map(|a| a.get_ref().as_str())
-                .collect()
-        };
-        if values.is_empty() {
+        let mut any = false;
+        for v in game.colour_buckets(card) {
+            add(&mut counts, v, || capitalise(v), n);
+            any = true;
+        }
+        if !any {
             add(&mut counts, "none", || "none".to_owned(), n);
         }
-        for v in values {
-            add(&mut counts, v, || capitalise(v), n);
-        }
     }
-    let listed = if by_colour {
-        &game.def.colours
-    } else {
-        &game.def.attributes
-    };
-    let order: Vec<&str> = listed.iter().map(String::as_str).collect();
+    let order: Vec<&str> = game.colour_bucket_names().collect();
     in_order(counts, &order)
 }
 

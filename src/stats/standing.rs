@@ -146,7 +146,8 @@ pub(super) fn requirements(deck: &Resolved, game: &Game, format: &Format) -> Vec
 /// A rule's colour map in the game's colour order (unlisted colours last, by name).
 fn ordered(game: &Game, map: &BTreeMap<String, u32>) -> Vec<(String, u32)> {
     let mut v: Vec<(String, u32)> = map.iter().map(|(c, &n)| (c.clone(), n)).collect();
-    v.sort_by_key(|(c, _)| game.def.colours.iter().position(|g| g == c));
+    let order: Vec<&str> = game.colour_bucket_names().collect();
+    v.sort_by_key(|(c, _)| order.iter().position(|g| g == c).unwrap_or(usize::MAX));
     v
 }
 
@@ -156,7 +157,7 @@ fn colour_counts<'g>(deck: &Resolved, game: &'g Game, zone: &str) -> BTreeMap<&'
         return counts;
     };
     for &(card, n) in deck.zone(index).map_or(&[][..], |z| &z.cards) {
-        if let Some(c) = game.cards[card].colour() {
+        for c in game.colour_buckets(&game.cards[card]) {
             *counts.entry(c).or_insert(0) += n;
         }
     }

@@ -56,7 +56,7 @@ pub(crate) fn lint_colours(
     out: &mut Vec<Problem>,
 ) {
     site.zone(zone, out);
-    let known: Vec<&str> = site.game.def.colours.iter().map(String::as_str).collect();
+    let known: Vec<&str> = site.game.colour_bucket_names().collect();
     for colour in colours.keys() {
         if !known.contains(&colour.as_str()) {
             out.push(site.unknown("colour", colour, &known));

@@ -25,7 +25,7 @@ impl Check for ColourRatio {
         // u64: ratio parts come from a format file and may be huge; products must not wrap.
         let have = |c: &str| u64::from(counts.get(c).copied().unwrap_or(0));
         // Parts in the game's colour order (red, blue, green), not alphabetical.
-        let colours = &deck.game.def.colours;
+        let colours: Vec<&str> = deck.game.colour_bucket_names().collect();
         let mut parts: Vec<(&str, u64)> = (self.ratio.iter())
             .map(|(c, &r)| (c.as_str(), u64::from(r)))
             .collect();

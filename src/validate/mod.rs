@@ -224,19 +224,7 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
         check.check(&resolved, &mut findings);
     }
     let (lines, zone_totals) = (&resolved.lines, &resolved.zone_totals);
-    let colours = game
-        .def
-        .colours
-        .iter()
-        .map(|colour| ColourCount {
-            colour: colour.clone(),
-            cards: lines
-                .iter()
-                .filter(|l| game.cards[l.card].colour() == Some(colour.as_str()))
-                .map(|l| l.entry.count)
-                .sum(),
-        })
-        .collect();
+    let colours = colour_split(game, lines);
     findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
     let zones = zone_defs
         .iter()
@@ -256,6 +244,28 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
         zones,
         colours,
     }
+}
+
+/// Cards per colour bucket over the whole deck, for games with colours (`multi` last when the
+/// game counts multi-colour cards apart).
+fn colour_split(game: &Game, lines: &[Line]) -> Vec<ColourCount> {
+    if game.def.colours.is_empty() {
+        return Vec::new();
+    }
+    let mut split: Vec<ColourCount> = (game.colour_bucket_names())
+        .map(|colour| ColourCount {
+            colour: colour.to_owned(),
+            cards: 0,
+        })
+        .collect();
+    for l in lines {
+        for bucket in game.colour_buckets(&game.cards[l.card]) {
+            if let Some(c) = split.iter_mut().find(|c| c.colour == bucket) {
+                c.cards = c.cards.saturating_add(l.entry.count);
+            }
+        }
+    }
+    split
 }
 
 fn describe_limit(limit: &ZoneLimit) -> Option<String> {

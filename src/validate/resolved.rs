@@ -118,10 +118,11 @@ impl<'a> ResolvedDeck<'a> {
             .at(line.entry)
     }
 
+    /// Cards per colour bucket in a zone (a multi-colour card as its game counts it).
     pub fn colour_counts(&self, zone: usize) -> BTreeMap<&'a str, u32> {
         let mut counts = BTreeMap::new();
         for l in self.lines.iter().filter(|l| l.zone == zone) {
-            if let Some(c) = self.card(l.card).colour() {
+            for c in self.game.colour_buckets(self.card(l.card)) {
                 *counts.entry(c).or_insert(0) += l.entry.count;
             }
         }

@@ -306,3 +306,142 @@ cost = 0
         ]
     );
 }
+
+const DUO_GAME: &str = r#"[game]
+id = "duo"
+name = "Duo"
+colours = ["red", "blue"]
+
+[[game.types]]
+id = "unit"
+label = "Unit"
+requires = ["colour"]
+
+[[game.zones]]
+id = "main"
+headers = ["Main"]
+types = ["unit"]
+default = true
+"#;
+
+const DUO_CARDS: &str = r#"game = "duo"
+
+[[cards]]
+id = "D-1"
+name = "Twin"
+type = "unit"
+set = "D"
+colour = ["red", "blue"]
+
+[[cards]]
+id = "D-2"
+name = "Echo"
+type = "unit"
+set = "D"
+colour = ["red", "red"]
+
+[[cards]]
+id = "D-3"
+name = "Stray"
+type = "unit"
+set = "D"
+colour = ["red", "bleu"]
+"#;
+
+#[test]
+fn multi_colour_cards_need_the_game_to_say_how_they_count() {
+    let dir = folder(&[("game.toml", DUO_GAME), ("cards.toml", DUO_CARDS)]);
+    assert_eq!(
+        db_problems(&dir),
+        [
+            "cards.toml:8:10 error `Twin` has 2 colours, but Duo has no multi-colour cards (give it one colour, or say in game.toml how a multi-colour card counts: `multicolour = \"each\"` (toward each of its colours) or `\"multi\"` (a bucket of its own))",
+            "cards.toml:15:10 error `Echo` lists the colour `red` twice (name each colour once)",
+            "cards.toml:15:10 error `Echo` has 2 colours, but Duo has no multi-colour cards (give it one colour, or say in game.toml how a multi-colour card counts: `multicolour = \"each\"` (toward each of its colours) or `\"multi\"` (a bucket of its own))",
+            "cards.toml:22:10 error `Stray` has unknown colour `bleu` (did you mean `blue`?)",
+            "cards.toml:22:10 error `Stray` has 2 colours, but Duo has no multi-colour cards (give it one colour, or say in game.toml how a multi-colour card counts: `multicolour = \"each\"` (toward each of its colours) or `\"multi\"` (a bucket of its own))",
+        ]
+    );
+    // Once the game says how they count, only the real mistakes are left.
+    let game = DUO_GAME.replace("colours = [", "multicolour = \"each\"\ncolours = [");
+    let dir = folder(&[("game.toml", &game), ("cards.toml", DUO_CARDS)]);
+    assert_eq!(
+        db_problems(&dir),
+        [
+            "cards.toml:15:10 error `Echo` lists the colour `red` twice (name each colour once)",
+            "cards.toml:22:10 error `Stray` has unknown colour `bleu` (did you mean `blue`?)",
+        ]
+    );
+}
+
+#[test]
+fn a_colour_that_is_neither_a_string_nor_a_list_points_at_itself() {
+    let cards = DUO_CARDS.replace("colour = [\"red\", \"blue\"]", "colour = 3");
+    let dir = folder(&[("game.toml", DUO_GAME), ("cards.toml", &cards)]);
+    let problems = db_problems(&dir);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("cards.toml:8:10 error")
+            && problems[0].contains("a colour (`\"red\"`) or a list of colours"),
+        "{problems:?}"
+    );
+}
+
+/// A game that counts a multi-colour card in a `multi` bucket of its own: formats may ask for
+/// multi-colour cards by that name, and the colour split lists it last.
+#[test]
+fn the_multi_bucket_counts_multi_colour_cards_apart() {
+    let game = DUO_GAME.replace("colours = [", "multicolour = \"multi\"\ncolours = [");
+    let cards = r#"game = "duo"
+
+[[cards]]
+id = "D-1"
+name = "Twin"
+type = "unit"
+set = "D"
+colour = ["red", "blue"]
+
+[[cards]]
+id = "D-2"
+name = "Flame"
+type = "unit"
+set = "D"
+colour = "red"
+"#;
+    let db = folder(&[("game.toml", &game), ("cards.toml", cards)]);
+    let formats = folder(&[(
+        "duo.toml",
+        "id = \"duo-multi\"\ngame = \"duo\"\nname = \"Duo Multi\"\n[zones.main]\nmin = 1\n\n[[rules]]\nkind = \"colour-minimum\"\nzone = \"main\"\nminimum = { multi = 2, red = 1 }\n",
+    )]);
+    let run = |deck: &str| {
+        let deck = crate::support::temp_file("duo.deck", format!("format: duo-multi\n{deck}"));
+        let out = decksmith([
+            "--db".as_ref(),
+            db.as_os_str(),
+            "--formats".as_ref(),
+            formats.as_os_str(),
+            "validate".as_ref(),
+            "--output".as_ref(),
+            "json".as_ref(),
+            deck.as_os_str(),
+        ])
+        .run();
+        out.json()["decks"][0].clone()
+    };
+    let deck = run("2 Twin\n1 Flame\n");
+    assert_eq!(deck["legal"], true, "{deck}");
+    assert_eq!(
+        deck["colours"],
+        serde_json::json!([
+            {"colour": "red", "cards": 1},
+            {"colour": "blue", "cards": 0},
+            {"colour": "multi", "cards": 2},
+        ])
+    );
+    // The Twin is no red card here: one Flame short of nothing, but one Twin short of 2.
+    let deck = run("1 Twin\n1 Flame\n");
+    assert_eq!(deck["findings"][0]["rule"], "colour-minimum", "{deck}");
+    assert_eq!(
+        deck["findings"][0]["message"],
+        "1 Multi cards; Duo Multi needs at least 2"
+    );
+}

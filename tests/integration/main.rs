@@ -13,6 +13,7 @@ mod docs;
 mod edit;
 mod encodings;
 mod examples;
+mod fifth_game;
 mod foreign;
 mod fow_match;
 mod json_docs;

@@ -200,7 +200,16 @@ impl Table {
 
 fn info(global: u32, card: &Card) -> Result<CardInfo, String> {
     let name = card.name();
-    let colour = match card.colour().unwrap_or(card.kind()) {
+    let colour = match card.colours() {
+        [] => card.kind(),
+        [one] => one.as_str(),
+        _ => {
+            return Err(format!(
+                "`{name}` has several colours; every skirmish card is exactly one (SK-A10)"
+            ))
+        }
+    };
+    let colour = match colour {
         "red" => Colour::Red,
         "blue" => Colour::Blue,
         "green" => Colour::Green,

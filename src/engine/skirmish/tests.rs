@@ -809,7 +809,7 @@ fn casual_deck(rng: &mut Rng) -> Vec<u32> {
     let game = game();
     let of = |colour: &str| -> Vec<u32> {
         (0..game.cards.len() as u32)
-            .filter(|&i| game.cards[i as usize].colour() == Some(colour))
+            .filter(|&i| game.cards[i as usize].colours() == [colour])
             .collect()
     };
     let pools = [of("red"), of("blue"), of("green")];
@@ -860,11 +860,11 @@ fn oracle(game: &Game, cards: [Option<&Card>; 2], conflicts: &[[String; 2]]) -> 
         let them = 1 - me;
         let Some(card) = cards[me] else { continue };
         let green = cards[them]
-            .filter(|c| c.colour() == Some("green"))
+            .filter(|c| c.colours() == ["green"])
             .map_or(0, value);
         let pierce = has(card, |e| matches!(e, Effect::Pierce));
         let blocked = if pierce { 0 } else { green.min(value(card)) };
-        match card.colour() {
+        match card.colours().first().map(String::as_str) {
             Some("red") => {
                 delta[them] -= value(card) - blocked;
                 if cards[them].is_some_and(|g| has(g, |e| matches!(e, Effect::Reflect))) {

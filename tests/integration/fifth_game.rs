@@ -1,0 +1,156 @@
+//! A made-up fifth game, Crownfall, written as data alone (`tests/data/fifth-game/`), through
+//! the real binary with `--db` and `--formats` pointing at it (issue #14).
+//!
+//! Each deck in `tests/data/fifth-game/decks/` says what it must get: a first line
+//! `# expect: legal` or `# expect: <rule id> …` (every rule id its findings carry), and
+//! optionally `# date: YYYY-MM-DD` (the validation date; 2026-07-01 otherwise). Adding a
+//! boundary case means adding a deck.
+
+use crate::support::{decksmith, root};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+const DATE: &str = "2026-07-01";
+
+/// Relative to the repository root, where the binary runs, so that paths in output are the
+/// same on every machine.
+fn data() -> PathBuf {
+    PathBuf::from("tests/data/fifth-game")
+}
+
+/// `decksmith --db … --formats …` and the rest.
+fn crown<I, S>(args: I) -> crate::support::Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut all: Vec<std::ffi::OsString> = vec![
+        "--db".into(),
+        data().join("card-db/crown").into(),
+        "--formats".into(),
+        data().join("formats").into(),
+    ];
+    all.extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+    decksmith(all)
+}
+
+fn decks() -> Vec<PathBuf> {
+    let mut decks: Vec<PathBuf> = std::fs::read_dir(root().join(data()).join("decks"))
+        .unwrap()
+        .map(|e| data().join("decks").join(e.unwrap().file_name()))
+        .collect();
+    decks.sort();
+    decks
+}
+
+/// The value of a `# key: value` comment line of a deck.
+fn header(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .filter_map(|l| l.trim().strip_prefix(key)?.strip_prefix(':'))
+        .map(|v| v.trim().to_owned())
+        .next()
+}
+
+/// The rule ids of a deck's findings and whether it is legal.
+fn verdict(deck: &Path, date: &str) -> (BTreeSet<String>, bool) {
+    let out = crown([
+        "validate".as_ref(),
+        "--date".as_ref(),
+        date.as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        deck.as_os_str(),
+    ])
+    .run();
+    let doc = out.json();
+    let deck = &doc["decks"][0];
+    let rules = (deck["findings"].as_array().unwrap().iter())
+        .map(|f| f["rule"].as_str().unwrap().to_owned())
+        .collect();
+    (rules, deck["legal"].as_bool().unwrap())
+}
+
+#[test]
+fn every_boundary_deck_gets_its_verdict() {
+    let mut wrong = Vec::new();
+    for deck in decks() {
+        let text = std::fs::read_to_string(root().join(&deck)).unwrap();
+        let expect = header(&text, "expect")
+            .unwrap_or_else(|| panic!("{} has no `# expect:` line", deck.display()));
+        let date = header(&text, "date").unwrap_or_else(|| DATE.to_owned());
+        let wanted: BTreeSet<String> = (expect.split_whitespace())
+            .filter(|w| *w != "legal")
+            .map(str::to_owned)
+            .collect();
+        let (rules, legal) = verdict(&deck, &date);
+        let warnings_only = wanted.iter().all(|r| r == "evolution" || r == "printing");
+        if rules != wanted || legal != warnings_only {
+            wrong.push(format!(
+                "{}: expected {wanted:?} ({}), got {rules:?} ({})",
+                deck.file_name().unwrap().to_string_lossy(),
+                if warnings_only { "legal" } else { "illegal" },
+                if legal { "legal" } else { "illegal" },
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_fifth_game_passes_db_check_clean() {
+    let out = crown(["db", "check"]).expect(0);
+    assert!(
+        out.stdout.contains("0 errors, 0 warnings"),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
+}
+
+#[test]
+fn a_multi_colour_card_is_found_under_each_of_its_colours() {
+    let out = crown(["cards", "--game", "crown", "c:blue", "t:unit"]).expect(0);
+    insta::assert_snapshot!(out.stdout);
+    // `=` means exactly that one colour: the white-blue Paladin is not mono-blue.
+    let mono = crown([
+        "cards", "--game", "crown", "c=blue", "t:unit", "--output", "json",
+    ])
+    .expect(0);
+    let names: Vec<String> = (mono.json().as_array().unwrap().iter())
+        .map(|c| c["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["Tide Scholar", "Reef Caller"]);
+}
+
+#[test]
+fn json_writes_one_colour_as_a_string_and_several_as_a_list() {
+    let out = crown(["cards", "--game", "crown", "Mistblade", "--output", "json"]).expect(0);
+    assert_eq!(
+        out.json()[0]["colour"],
+        serde_json::json!(["white", "blue"])
+    );
+    let out = crown([
+        "cards",
+        "--game",
+        "crown",
+        "Dawn Squire",
+        "--output",
+        "json",
+    ])
+    .expect(0);
+    assert_eq!(out.json()[0]["colour"], serde_json::json!("white"));
+}
+
+#[test]
+fn stats_count_a_multi_colour_card_toward_each_colour() {
+    let deck = data().join("decks/dawn-minimum-exact.deck");
+    let out = crown([
+        "stats".as_ref(),
+        deck.as_os_str(),
+        "--turns".as_ref(),
+        "1".as_ref(),
+    ])
+    .expect(0);
+    insta::assert_snapshot!(out.stdout);
+}
