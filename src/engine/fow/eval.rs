@@ -1,7 +1,10 @@
 //! What the players need from Force of Will beyond the rules: an evaluation of a position,
 //! the re-dealing of what a player has not seen, and the public summary of a seat.
 
-use super::state::{ObjKind, State, What, START_LIFE};
+use super::action::Action;
+use super::apply::apply;
+use super::legal::legal;
+use super::state::{ObjKind, State, Step, What, START_LIFE};
 use crate::engine::player::{squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Player, SeatSummary, ToMove};
@@ -15,10 +18,59 @@ pub fn to_move(state: &State) -> Option<ToMove> {
 /// the chase (about to resolve), magic stones in the field (will to play with) and cards in
 /// hand — worth less than what they become, so that playing a card looks better than holding
 /// it.
+///
+/// A position in the middle of a chase or a battle is first settled: the chase resolves and the
+/// battle is fought, the defender choosing its best block (blockers are public, so this peeks
+/// at nothing). Scored as it stands, a removal chant on the chase would be worth the same
+/// whichever side it targets and a declared attack would be worth nothing, so a one-ply player
+/// would aim at its own resonators and never attack.
 pub fn evaluate(state: &State, seat: Player) -> f64 {
+    settled(state, seat, SETTLE_STEPS)
+}
+
+/// The most forced steps settling takes: a chase of a few items and one battle.
+const SETTLE_STEPS: u32 = 32;
+
+fn settled(state: &State, seat: Player, budget: u32) -> f64 {
     if let Some(outcome) = &state.outcome {
         return terminal_value(outcome, seat);
     }
+    let unsettled = !state.chase.is_empty()
+        || matches!(state.step, Step::Attack | Step::Block | Step::AfterBlock);
+    let decider = state.decider();
+    let (true, Some(decider), 1..) = (unsettled, decider, budget) else {
+        return score(state, seat);
+    };
+    let mut actions = Vec::new();
+    legal(state, &mut actions);
+    let mut events = Vec::new();
+    let mut after = |action: &Action| {
+        let mut next = state.clone();
+        events.clear();
+        apply(&mut next, action, &mut events).ok().map(|()| next)
+    };
+    if state.step == Step::Block && state.chase.is_empty() {
+        let best = actions
+            .iter()
+            .filter_map(|a| after(a).map(|next| settled(&next, decider, budget - 1)))
+            .fold(None, |best: Option<f64>, v| Some(best.map_or(v, |b| b.max(v))));
+        return match best {
+            Some(v) if decider == seat => v,
+            Some(v) => 1.0 - v,
+            None => score(state, seat),
+        };
+    }
+    match actions
+        .iter()
+        .find(|a| matches!(a, Action::Pass { .. }))
+        .and_then(after)
+    {
+        Some(next) => settled(&next, seat, budget - 1),
+        None => score(state, seat),
+    }
+}
+
+fn score(state: &State, seat: Player) -> f64 {
     let bonus = state.group_bonus();
     let side = |p: Player| {
         let s = state.seat(p);

@@ -1,10 +1,17 @@
 //! What the players need from J Force beyond the rules: an evaluation of a position, the
 //! re-dealing of what a player has not seen, and the public summary of a seat.
 
-use super::state::State;
+use super::apply::apply;
+use super::legal::legal_actions;
+use super::state::{Phase, State};
 use crate::engine::player::{squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Player, SeatSummary, ToMove};
+
+const HP: f64 = 4.0;
+const BOARD: f64 = 3.0;
+const HAND: f64 = 0.1;
+const CHARGE: f64 = 0.02;
 
 pub fn to_move(state: &State) -> Option<ToMove> {
     state.outcome.is_none().then(|| ToMove::One(state.decider()))
@@ -13,20 +20,40 @@ pub fn to_move(state: &State) -> Option<ToMove> {
 /// HP is what wins: the HP difference counts most, then the attack on the board (damage to
 /// come), then cards in hand and Charge (options to come) — worth less than what they buy, so
 /// that playing a card looks better than holding it. A deck near empty is a loss in waiting
-/// (deck-out).
+/// (deck-out). An attack waiting for the block decision is scored as the defender's best answer:
+/// blockers are public, so this peeks at nothing, and without it an attack would look like
+/// nothing happened and a one-ply player would never attack.
 pub fn evaluate(state: &State, seat: Player) -> f64 {
     if let Some(outcome) = &state.outcome {
         return terminal_value(outcome, seat);
+    }
+    if let Phase::Block { .. } = state.phase {
+        let defender = state.decider();
+        let mut answers = Vec::new();
+        legal_actions(state, &mut answers);
+        let mut events = Vec::new();
+        let best_for_defender = answers
+            .iter()
+            .filter_map(|answer| {
+                let mut next = state.clone();
+                events.clear();
+                apply(&mut next, answer, &mut events).ok()?;
+                Some(evaluate(&next, defender))
+            })
+            .fold(None, |best: Option<f64>, v| Some(best.map_or(v, |b| b.max(v))));
+        if let Some(v) = best_for_defender {
+            return if defender == seat { v } else { 1.0 - v };
+        }
     }
     let side = |p: Player| {
         let s = state.seat(p);
         let board: i32 = s.battle.iter().map(|u| u.attack(&state.table)).sum::<i32>()
             + s.hero.attack(&state.table);
         let deck_risk = if s.deck.len() < 3 { 2.0 } else { 0.0 };
-        f64::from(s.hp) / 4.0
-            + f64::from(board) / 8.0
-            + 0.3 * s.hand.len() as f64
-            + 0.1 * f64::from(s.charge)
+        f64::from(s.hp) / HP
+            + f64::from(board) / BOARD
+            + HAND * s.hand.len() as f64
+            + CHARGE * f64::from(s.charge)
             - deck_risk
     };
     squash(side(seat) - side(seat.other()))
