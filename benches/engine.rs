@@ -4,7 +4,8 @@
 //! `cargo bench --bench engine`. Games per second per core is 1 / the median time of
 //! `random_game`; `steps` reports engine steps (legal actions listed, one applied) per second.
 //! Every engine of the registry (`for_each_engine!`) is measured, on the first two legal example
-//! decks of its game. The duel's own fast self-play path has its own bench (`skirmish`).
+//! decks of its game. There is no other path: self-play, `match random`, `sim` and the search
+//! players all go through the trait, so these figures are the engines' speed.
 //! `mcts_decision` times one `mcts:200` decision in the middle of a game, counted in
 //! iterations, so its throughput is MCTS iterations per second per core.
 

@@ -73,14 +73,15 @@ impl fmt::Display for Player {
     }
 }
 
-/// How one game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// How one game ended. Every engine stores it in its state once the game is over (`outcome:
+/// Option<Outcome>`), so asking costs a copy: search players ask after every rollout step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Outcome {
     /// `None` for a draw (or a game stopped unfinished at a turn cap).
     pub winner: Option<Player>,
     /// Machine-readable reason: `hp-zero`, `deck-out`, `life-zero`, `both-zero`,
     /// `round-limit`… A reason ending in `-limit` means the game was stopped at a cap, unfinished.
-    pub reason: String,
+    pub reason: &'static str,
     pub turns: u32,
 }
 

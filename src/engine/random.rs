@@ -228,7 +228,7 @@ impl EngineTask for BatchTask<'_> {
                 game: n,
                 seed,
                 winner: r.outcome.winner,
-                reason: r.outcome.reason,
+                reason: r.outcome.reason.to_owned(),
                 turns: r.outcome.turns,
                 actions: r.actions,
                 first: r.first,

@@ -315,7 +315,7 @@ fn check<E: Engine>(
             .as_ref()
             .and_then(|o| o.winner)
             .map_or(Value::Null, |p| Value::Str(p.to_string())),
-        "reason" => outcome.map_or(Value::Null, |o| Value::Str(o.reason)),
+        "reason" => outcome.map_or(Value::Null, |o| Value::Str(o.reason.to_owned())),
         "game" | "series" => {
             // The game being played counts once it has ended.
             let mut s = *series;

@@ -203,7 +203,7 @@ mod tests {
         let mut s = Series::default();
         let win = |p| Outcome {
             winner: Some(p),
-            reason: "hp-zero".into(),
+            reason: "hp-zero",
             turns: 3,
         };
         s.record(&win(Player::P1), 3);
@@ -212,7 +212,7 @@ mod tests {
         s.record(
             &Outcome {
                 winner: None,
-                reason: "both-zero".into(),
+                reason: "both-zero",
                 turns: 4,
             },
             3,

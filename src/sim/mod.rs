@@ -100,7 +100,7 @@ impl Tally {
         self.games += 1;
         match g.winner {
             Some(w) => self.wins[w] += 1,
-            None if crate::engine::is_unfinished(None, &g.reason) => self.unfinished += 1,
+            None if crate::engine::is_unfinished(None, g.reason) => self.unfinished += 1,
             None => self.draws += 1,
         }
         if let Some(f) = g.first {
@@ -113,7 +113,7 @@ impl Tally {
         }
         self.turns += u64::from(g.turns);
         self.turns_sq += u64::from(g.turns) * u64::from(g.turns);
-        *self.endings.entry(g.reason.clone()).or_insert(0) += 1;
+        *self.endings.entry(g.reason.to_owned()).or_insert(0) += 1;
     }
 
     fn merge(&mut self, other: &Tally) {
@@ -168,7 +168,7 @@ struct GameRecord {
     pairing: usize,
     winner: Option<usize>,
     first: Option<usize>,
-    reason: String,
+    reason: &'static str,
     turns: u32,
 }
 
@@ -262,7 +262,7 @@ impl EngineTask for SimTask<'_> {
 fn play<E: Engine>(
     setup: &Setup<'_>,
     kinds: [Kind; 2],
-) -> Result<(Option<Player>, Option<Player>, String, u32), String> {
+) -> Result<(Option<Player>, Option<Player>, &'static str, u32), String> {
     let mut events = Vec::new();
     let mut state =
         E::setup(setup, &mut events).map_err(|e| format!("seed {}: {e}", setup.seed))?;
@@ -275,7 +275,7 @@ fn play<E: Engine>(
     let mut actions = 0;
     while let Some(to_move) = E::to_move(&state) {
         if actions >= MAX_ACTIONS {
-            return Ok((None, E::first(&state), "action-limit".to_owned(), 0));
+            return Ok((None, E::first(&state), "action-limit", 0));
         }
         let action = match to_move {
             ToMove::One(p) => {

@@ -326,7 +326,7 @@ pub fn finish(
     }
     state.outcome = Some(Outcome {
         winner,
-        reason: reason.to_owned(),
+        reason,
         turns: state.turn,
     });
     state.step = Step::Over;

@@ -69,7 +69,7 @@ impl Engine for Fow {
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
-        state.outcome.clone()
+        state.outcome
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

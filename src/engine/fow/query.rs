@@ -27,7 +27,7 @@ pub fn query(state: &State, path: &str) -> Result<Value, String> {
             return Ok(state
                 .outcome
                 .as_ref()
-                .map_or(Value::Null, |o| Value::Str(o.reason.clone())))
+                .map_or(Value::Null, |o| Value::Str(o.reason.to_owned())))
         }
         "over" => return Ok(Value::Bool(state.outcome.is_some())),
         "turn" => return Ok(Value::Int(i64::from(state.turn))),

@@ -243,7 +243,7 @@ pub(super) fn lose(state: &mut State, loser: Player, reason: Reason, events: &mu
     if state.outcome.is_none() {
         state.outcome = Some(Outcome {
             winner: Some(loser.other()),
-            reason: reason.id().to_owned(),
+            reason: reason.id(),
             turns: state.turn,
         });
         events.push(Event::Win {

@@ -129,7 +129,7 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
     }) = &state.outcome
     {
         let (winner, loser) = (*winner, state.seat(winner.other()));
-        let lost = match reason.as_str() {
+        let lost = match *reason {
             "hp-zero" => loser.hp <= 0,
             "deck-out" => loser.deck.is_empty(),
             _ => false,

@@ -56,7 +56,7 @@ impl Engine for JForce {
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
-        state.outcome.clone()
+        state.outcome
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

@@ -126,7 +126,7 @@ impl T {
         }
     }
 
-    fn winner(&self) -> Option<(Option<Player>, String)> {
+    fn winner(&self) -> Option<(Option<Player>, &'static str)> {
         JForce::outcome(&self.state).map(|o| (o.winner, o.reason))
     }
 }
@@ -486,7 +486,7 @@ fn jf_a18_any_draw_from_an_empty_deck_loses_but_an_empty_deck_alone_does_not() {
     assert_eq!(t.winner(), None);
     // A draw from an effect counts.
     t.ok("p1 play Tactical Scan");
-    assert_eq!(t.winner(), Some((Some(Player::P2), "deck-out".into())));
+    assert_eq!(t.winner(), Some((Some(Player::P2), "deck-out")));
     // And so does the Draw Phase.
     let mut t = start_with(
         deck("Timeline J", &[], 10),
@@ -495,7 +495,7 @@ fn jf_a18_any_draw_from_an_empty_deck_loses_but_an_empty_deck_alone_does_not() {
         1,
     );
     t.ok("p1 end");
-    assert_eq!(t.winner(), Some((Some(Player::P1), "deck-out".into())));
+    assert_eq!(t.winner(), Some((Some(Player::P1), "deck-out")));
 }
 
 #[test]
@@ -507,7 +507,7 @@ fn jf_a19_hp_goes_below_zero_as_recorded_and_heals_stop_at_the_printed_hp() {
     t.state.seat_mut(Player::P2).hp = 4;
     t.charge(Player::P1, 10).ok("p1 play Chrono Apocalypse");
     assert_eq!(t.int("p2.hp"), -2);
-    assert_eq!(t.winner(), Some((Some(Player::P1), "hp-zero".into())));
+    assert_eq!(t.winner(), Some((Some(Player::P1), "hp-zero")));
     let mut t = start(("Timeline J", &["Field Medic"]), ("Glitch", &[]));
     t.charge(Player::P1, 2).ok("p1 play Field Medic");
     assert_eq!(t.int("p1.hp"), 20);
@@ -533,7 +533,7 @@ fn jf_a20_the_first_loss_condition_met_ends_the_game() {
     );
     t.state.seat_mut(Player::P2).hp = 2;
     t.charge(Player::P1, 4).ok("p1 play Chain Lightning");
-    assert_eq!(t.winner(), Some((Some(Player::P1), "hp-zero".into())));
+    assert_eq!(t.winner(), Some((Some(Player::P1), "hp-zero")));
     assert!(!t
         .events
         .iter()

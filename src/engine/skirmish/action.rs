@@ -14,7 +14,7 @@ use crate::engine::Player;
 use std::fmt;
 
 /// A card named by an action: its kind in the match, and its name for display.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CardRef {
     pub kind: Kind,
     pub name: CardName,
@@ -36,8 +36,14 @@ pub enum Action {
         p1: Option<CardRef>,
         p2: Option<CardRef>,
     },
-    /// Cards a player over the hand limit puts on the discard pile before the draw phase.
-    Discard { player: Player, cards: Vec<CardRef> },
+    /// Cards a player over the hand limit puts on the discard pile before the draw phase:
+    /// `card`, then any `more` a script names in the same action (listing offers one card
+    /// per action, so `more` stays empty and listing allocates nothing).
+    Discard {
+        player: Player,
+        card: CardRef,
+        more: Vec<CardRef>,
+    },
 }
 
 impl Action {
@@ -68,10 +74,10 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
-            Action::Discard { player, cards } => {
-                write!(f, "{player} discards")?;
-                for (i, c) in cards.iter().enumerate() {
-                    write!(f, "{} {}", if i == 0 { "" } else { "," }, c.name)?;
+            Action::Discard { player, card, more } => {
+                write!(f, "{player} discards {}", card.name)?;
+                for c in more {
+                    write!(f, ", {}", c.name)?;
                 }
                 Ok(())
             }
@@ -203,7 +209,7 @@ fn parse_discard(table: &Table, text: &str) -> Result<Action, String> {
     if verb != "discards" && verb != "discard" {
         return Err(format!("`{text}` is not a discard; {DISCARD_HELP}"));
     }
-    let cards = if object.trim().is_empty() {
+    let mut cards = if object.trim().is_empty() {
         Vec::new()
     } else {
         name_list(object, |name| Ok(CardRef::new(table, table.find(name)?)))?
@@ -211,5 +217,10 @@ fn parse_discard(table: &Table, text: &str) -> Result<Action, String> {
     if cards.is_empty() {
         return Err(format!("`{text}` names no card; {DISCARD_HELP}"));
     }
-    Ok(Action::Discard { player, cards })
+    let card = cards.remove(0);
+    Ok(Action::Discard {
+        player,
+        card,
+        more: cards,
+    })
 }

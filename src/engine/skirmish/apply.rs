@@ -4,7 +4,7 @@
 use super::action::{Action, CardRef};
 use super::cards::Kind;
 use super::event::Event;
-use super::state::{End, Phase, State};
+use super::state::{Phase, State};
 use super::turn;
 use super::ROUND_LIMIT;
 use crate::engine::{IllegalAction, Player};
@@ -22,8 +22,8 @@ pub fn apply(
             ];
             turn::play_round(state, picks, events);
         }
-        Action::Discard { player, cards } => {
-            let positions = check_discard(state, *player, cards)?;
+        Action::Discard { player, card, more } => {
+            let positions = check_discard(state, *player, card, more)?;
             for pos in positions {
                 turn::discard(state, *player, pos, events);
             }
@@ -33,17 +33,17 @@ pub fn apply(
 }
 
 fn not_now(state: &State, what: &str) -> Option<IllegalAction> {
-    match state.phase {
-        Phase::Over(end) => Some(IllegalAction(format!(
-            "the game is over ({}); no more {what}",
-            match end {
-                End::Won(p) => format!("{p} won"),
-                End::Draw => "a draw".to_owned(),
-                End::Unfinished => format!("stopped after {ROUND_LIMIT} rounds"),
+    let o = state.outcome?;
+    Some(IllegalAction(format!(
+        "the game is over ({}); no more {what}",
+        match o.winner {
+            Some(p) => format!("{p} won"),
+            None if crate::engine::is_unfinished(None, o.reason) => {
+                format!("stopped after {ROUND_LIMIT} rounds")
             }
-        ))),
-        _ => None,
-    }
+            None => "a draw".to_owned(),
+        }
+    )))
 }
 
 fn hand_names(state: &State, player: Player) -> String {
@@ -110,8 +110,10 @@ fn check_pick(
 fn check_discard(
     state: &State,
     player: Player,
-    cards: &[CardRef],
+    first: &CardRef,
+    more: &[CardRef],
 ) -> Result<Vec<usize>, IllegalAction> {
+    let cards = || std::iter::once(first).chain(more);
     if let Some(e) = not_now(state, "discards") {
         return Err(e);
     }
@@ -129,16 +131,16 @@ fn check_discard(
             seat.hand_limit
         )));
     }
-    if cards.len() > owed {
+    if 1 + more.len() > owed {
         return Err(IllegalAction(format!(
             "{player} discards {} cards but owes {owed}: only down to the hand limit of {}",
-            cards.len(),
+            1 + more.len(),
             seat.hand_limit
         )));
     }
     let mut hand: Vec<Kind> = seat.hand().to_vec();
-    let mut positions = Vec::with_capacity(cards.len());
-    for card in cards {
+    let mut positions = Vec::with_capacity(1 + more.len());
+    for card in cards() {
         let Some(pos) = hand.iter().position(|&k| k == card.kind) else {
             return Err(IllegalAction(format!(
                 "{player} has no{} {} in hand to discard; {player}'s hand: {}",

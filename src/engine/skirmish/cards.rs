@@ -7,7 +7,6 @@
 use super::{MAX_CARDS, MAX_VALUE};
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::engine::{Player, SeatDeck};
-use std::sync::Arc;
 
 /// Local number of a distinct card within one match (an index into [`Table::cards`]).
 pub type Kind = u8;
@@ -78,7 +77,7 @@ pub struct Text {
 pub struct CardInfo {
     /// Index into the game's card list.
     pub global: u32,
-    pub name: Arc<str>,
+    pub name: &'static str,
     pub colour: Colour,
     pub value: i32,
     pub text: Text,
@@ -101,8 +100,8 @@ impl Table {
         &self.cards[usize::from(kind)]
     }
 
-    pub fn name(&self, kind: Kind) -> Arc<str> {
-        Arc::clone(&self.card(kind).name)
+    pub fn name(&self, kind: Kind) -> &'static str {
+        self.card(kind).name
     }
 
     /// The two cards' texts cannot resolve together (SK-A17).
@@ -267,7 +266,7 @@ fn info(global: u32, card: &Card) -> Result<CardInfo, String> {
     }
     Ok(CardInfo {
         global,
-        name: Arc::from(name),
+        name: crate::engine::intern(name),
         colour,
         value,
         text,

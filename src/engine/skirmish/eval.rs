@@ -3,41 +3,34 @@
 //! re-dealing of what a player has not seen, and the public summary of a seat.
 
 use super::action::Action;
+use super::legal::{owing, picks};
 use super::state::{Phase, State};
 use crate::engine::player::{squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Engine, Player, SeatSummary, ToMove};
 
 pub fn to_move(state: &State) -> Option<ToMove> {
+    if state.is_over() {
+        return None;
+    }
     match state.phase {
         Phase::Pick => Some(ToMove::Both),
         // Discards owed by both are made one player after the other: neither sees anything
         // new by waiting, so the order does not matter.
-        Phase::Discard => Player::BOTH
-            .into_iter()
-            .find(|&p| state.seat(p).excess() > 0)
-            .map(ToMove::One),
-        Phase::Over(_) => None,
+        Phase::Discard => owing(state).next().map(ToMove::One),
     }
 }
 
-/// A seat's own part of a round is a `Round` with the other pick left empty.
+/// A seat's own part of a round is a `Round` with the other pick left empty; its discards are
+/// the listed discards that are its own. Both in listing order.
 pub fn choices(state: &State, seat: Player, out: &mut Vec<Action>) {
     out.clear();
     match to_move(state) {
         Some(ToMove::Both) => {
-            let mut all = Vec::new();
-            super::Skirmish::legal_actions(state, &mut all);
-            for action in all {
-                let pick = action.pick(seat).cloned();
-                let part = match seat {
-                    Player::P1 => Action::Round { p1: pick, p2: None },
-                    Player::P2 => Action::Round { p1: None, p2: pick },
-                };
-                if !out.contains(&part) {
-                    out.push(part);
-                }
-            }
+            out.extend(picks(state, seat).map(|pick| match seat {
+                Player::P1 => Action::Round { p1: pick, p2: None },
+                Player::P2 => Action::Round { p1: None, p2: pick },
+            }));
         }
         Some(ToMove::One(p)) if p == seat => {
             super::Skirmish::legal_actions(state, out);
@@ -48,7 +41,7 @@ pub fn choices(state: &State, seat: Player, out: &mut Vec<Action>) {
 }
 
 pub fn combine(p1: &Action, p2: &Action) -> Action {
-    let pick = |a: &Action, p| a.pick(p).cloned();
+    let pick = |a: &Action, p| a.pick(p).copied();
     Action::Round {
         p1: pick(p1, Player::P1),
         p2: pick(p2, Player::P2),

@@ -6,21 +6,21 @@ use super::cards::Colour;
 use crate::engine::Player;
 use serde::{Serialize, Serializer};
 use std::fmt;
-use std::sync::Arc;
 
-/// A card name shared with the match's card table (cloning it copies no text).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CardName(pub Arc<str>);
+/// A card name, interned ([`crate::engine::intern`]) so that events and actions copy a
+/// pointer, never text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardName(pub &'static str);
 
 impl fmt::Display for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.0)
     }
 }
 
 impl Serialize for CardName {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
+        s.serialize_str(self.0)
     }
 }
 

@@ -5,8 +5,7 @@
 
 use super::cards::Kind;
 use super::event::{DrawCause, Event};
-use super::state::{End, Phase, State};
-use super::turn::end_reason;
+use super::state::{Phase, State, BOTH_ZERO, HEALTH_ZERO, ROUND_LIMIT_REACHED};
 use super::ROUND_LIMIT;
 use crate::engine::Player;
 
@@ -31,6 +30,9 @@ pub fn check_invariants(st: &State) -> Result<(), String> {
                 seat.discard().len()
             ));
         }
+        if st.outcome.is_some() {
+            continue;
+        }
         match st.phase {
             // After the draw phase a hand may hold one card over the limit (SK-A16).
             Phase::Pick if seat.hand_len() > usize::from(seat.hand_limit) + 1 => {
@@ -50,26 +52,30 @@ pub fn check_invariants(st: &State) -> Result<(), String> {
         }
     }
     let health = [st.seats[0].health, st.seats[1].health];
-    match st.phase {
-        Phase::Discard if st.seats.iter().all(|s| s.excess() == 0) => {
+    match st.outcome {
+        None if st.phase == Phase::Discard && st.seats.iter().all(|s| s.excess() == 0) => {
             return Err("waiting for discards that no one owes".to_owned());
         }
-        Phase::Over(end) => {
-            let ok = match end {
-                End::Won(p) => health[p.index()] > 0 && health[p.other().index()] <= 0,
-                End::Draw => health.iter().all(|&h| h <= 0),
-                End::Unfinished => st.round >= ROUND_LIMIT && health.iter().all(|&h| h > 0),
+        None => {}
+        Some(o) => {
+            let ok = match (o.winner, o.reason) {
+                (Some(p), HEALTH_ZERO) => {
+                    health[p.index()] > 0 && health[p.other().index()] <= 0
+                }
+                (None, BOTH_ZERO) => health.iter().all(|&h| h <= 0),
+                (None, ROUND_LIMIT_REACHED) => {
+                    st.round >= ROUND_LIMIT && health.iter().all(|&h| h > 0)
+                }
+                _ => false,
             };
-            if !ok {
+            if !ok || o.turns != st.round {
                 return Err(format!(
-                    "the game ended ({}) with health p1 {} and p2 {}",
-                    end_reason(end).1,
-                    health[0],
-                    health[1]
+                    "the game ended ({}, after {} rounds) with health p1 {} and p2 {} in \
+                     round {}",
+                    o.reason, o.turns, health[0], health[1], st.round
                 ));
             }
         }
-        _ => {}
     }
     if st.round > ROUND_LIMIT {
         return Err(format!(
@@ -167,7 +173,7 @@ pub fn check_transition(before: &State, events: &[Event], after: &State) -> Resu
         }
         // SK-A16: the draw phase starts with every hand within its limit. An action that
         // leaves the game waiting for picks has just run the draw phase.
-        if after.phase == Phase::Pick {
+        if after.outcome.is_none() && after.phase == Phase::Pick {
             let at_draw = a.hand_len() - drawn_in_draw_phase;
             if at_draw > usize::from(a.hand_limit) {
                 return Err(format!(

@@ -14,7 +14,6 @@ mod event;
 mod invariants;
 mod legal;
 mod query;
-mod random;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -22,8 +21,7 @@ mod turn;
 
 pub use action::{Action, CardRef};
 pub use event::{CardName, DrawCause, Event, Played};
-pub use random::play_out;
-pub use state::{End, Phase, Seat, State, HAND_LIMIT, OPENING_HAND, START_HEALTH};
+pub use state::{Phase, Seat, State, HAND_LIMIT, OPENING_HAND, START_HEALTH};
 pub use turn::{Duel, Resolved};
 
 use crate::engine::rng::Rng;
@@ -56,6 +54,10 @@ impl Engine for Skirmish {
         legal::legal_actions(state, out);
     }
 
+    fn random_action(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
+        legal::random(state, rng, out)
+    }
+
     fn apply(
         state: &mut State,
         action: &Action,
@@ -65,17 +67,7 @@ impl Engine for Skirmish {
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
-        match state.phase {
-            Phase::Over(end) => {
-                let (winner, reason) = turn::end_reason(end);
-                Some(Outcome {
-                    winner,
-                    reason: reason.to_owned(),
-                    turns: state.round,
-                })
-            }
-            Phase::Pick | Phase::Discard => None,
-        }
+        state.outcome
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

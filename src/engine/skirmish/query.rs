@@ -1,8 +1,8 @@
 //! What expectations can read from a duel (`p2.health`, `p1.hand`, `winner`, `draw`).
 
 use super::cards::Kind;
-use super::state::{End, Phase, State};
-use crate::engine::{Player, Value};
+use super::state::{Phase, State};
+use crate::engine::{is_unfinished, Player, Value};
 
 /// The paths [`query`] understands, for error messages (`pN` is `p1` or `p2`). Zones are
 /// lists of names; an expectation compares a list with a number by its length
@@ -25,28 +25,33 @@ pub fn query(st: &State, path: &str) -> Result<Value, String> {
     let value = match path.as_str() {
         "round" | "rounds" => Value::Int(i64::from(st.round)),
         "phase" => Value::Str(
-            match st.phase {
-                Phase::Pick => "pick",
-                Phase::Discard => "discard",
-                Phase::Over(_) => "over",
+            match (st.outcome, st.phase) {
+                (Some(_), _) => "over",
+                (None, Phase::Pick) => "pick",
+                (None, Phase::Discard) => "discard",
             }
             .to_owned(),
         ),
         "result" => Value::Str(
-            match st.phase {
-                Phase::Over(End::Won(Player::P1)) => "p1-wins",
-                Phase::Over(End::Won(Player::P2)) => "p2-wins",
-                Phase::Over(End::Draw) => "draw",
-                Phase::Over(End::Unfinished) => "unfinished",
-                Phase::Pick | Phase::Discard => "playing",
+            match st.outcome {
+                Some(o) => match o.winner {
+                    Some(Player::P1) => "p1-wins",
+                    Some(Player::P2) => "p2-wins",
+                    None if is_unfinished(None, o.reason) => "unfinished",
+                    None => "draw",
+                },
+                None => "playing",
             }
             .to_owned(),
         ),
-        "winner" => match st.phase {
-            Phase::Over(End::Won(p)) => Value::Str(p.to_string()),
-            _ => Value::Null,
+        "winner" => match st.outcome.and_then(|o| o.winner) {
+            Some(p) => Value::Str(p.to_string()),
+            None => Value::Null,
         },
-        "draw" => Value::Bool(st.phase == Phase::Over(End::Draw)),
+        "draw" => Value::Bool(
+            st.outcome
+                .is_some_and(|o| o.winner.is_none() && !is_unfinished(None, o.reason)),
+        ),
         _ => return seat_query(st, &path),
     };
     Ok(value)

@@ -10,7 +10,7 @@
 use super::cards::{Kind, Table};
 use super::{MAX_CARDS, ROUND_LIMIT};
 use crate::engine::rng::Rng;
-use crate::engine::Player;
+use crate::engine::{Outcome, Player};
 use std::sync::Arc;
 
 /// Health at the start of a game ("Each player starts the game with 20 health points").
@@ -142,7 +142,8 @@ impl Seat {
     }
 }
 
-/// Where the game stands.
+/// Whose decision the game waits for while it goes on (once it is over, `outcome` says so
+/// and the phase is the one it ended in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
     /// Both players choose a card for the next round.
@@ -150,17 +151,14 @@ pub enum Phase {
     /// After the end phase, one or both players hold more cards than their hand limit and
     /// must discard before the draw phase (SK-A16).
     Discard,
-    Over(End),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum End {
-    Won(Player),
-    /// Both at zero or below after the same end phase.
-    Draw,
-    /// Still going after [`ROUND_LIMIT`] rounds (SK-A18).
-    Unfinished,
-}
+/// Why a duel ends: one player at zero health or below after an end phase (SK-A08).
+pub const HEALTH_ZERO: &str = "health-zero";
+/// Both at zero or below after the same end phase: a draw.
+pub const BOTH_ZERO: &str = "both-zero";
+/// Still going after [`ROUND_LIMIT`] rounds (SK-A18): stopped unfinished.
+pub const ROUND_LIMIT_REACHED: &str = "round-limit";
 
 #[derive(Clone)]
 pub struct State {
@@ -170,6 +168,8 @@ pub struct State {
     /// Rounds begun so far (the current round's number once it has begun).
     pub(super) round: u32,
     pub(super) phase: Phase,
+    /// Set once the game is over.
+    pub(super) outcome: Option<Outcome>,
 }
 
 impl std::fmt::Debug for State {
@@ -177,6 +177,7 @@ impl std::fmt::Debug for State {
         f.debug_struct("State")
             .field("round", &self.round)
             .field("phase", &self.phase)
+            .field("outcome", &self.outcome)
             .field("p1", &self.seats[0])
             .field("p2", &self.seats[1])
             .finish_non_exhaustive()
@@ -201,7 +202,11 @@ impl State {
     }
 
     pub fn is_over(&self) -> bool {
-        matches!(self.phase, Phase::Over(_))
+        self.outcome.is_some()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     /// The most rounds a game lasts before it stops unfinished.

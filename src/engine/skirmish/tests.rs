@@ -276,7 +276,7 @@ fn sk_a06_health_below_zero_is_kept_and_loses() {
     assert_eq!(q(&st, "result"), Value::Str("p1-wins".into()));
     let outcome = Skirmish::outcome(&st).unwrap();
     assert_eq!(
-        (outcome.winner, outcome.reason.as_str()),
+        (outcome.winner, outcome.reason),
         (Some(Player::P1), "health-zero")
     );
     assert!(text(&events).contains("p1 wins after 1 rounds: p2 is at -2 health"));
@@ -357,7 +357,7 @@ fn sk_a09_both_at_or_below_zero_is_a_draw_even_when_unequal() {
     assert_eq!(q(&st, "result"), Value::Str("draw".into()));
     let outcome = Skirmish::outcome(&st).unwrap();
     assert_eq!(
-        (outcome.winner, outcome.reason.as_str()),
+        (outcome.winner, outcome.reason),
         (None, "both-zero")
     );
     assert!(text(&events).contains("draw after 1 rounds: both players reach zero health"));
@@ -579,8 +579,10 @@ fn sk_a17_pierce_against_reflect_both_lose_their_text() {
 fn sk_a18_a_game_that_cannot_end_stops_unfinished_at_the_round_limit() {
     let greens = ["Parry"; 10];
     let mut st = stacked(&greens, &greens);
-    let mut players = Rng::new(3);
-    play_out(&mut st, &mut players);
+    let (mut players, mut actions, mut events) = (Rng::new(3), Vec::new(), Vec::new());
+    while let Some(i) = Skirmish::random_action(&st, &mut players, &mut actions) {
+        Skirmish::apply(&mut st, &actions[i], &mut events).unwrap();
+    }
     let outcome = Skirmish::outcome(&st).unwrap();
     assert_eq!(outcome.winner, None);
     assert_eq!(outcome.reason, "round-limit");
@@ -920,7 +922,7 @@ fn random_setup(g: u64, seed: u64, decks_rng: &mut Rng) -> Setup<'static> {
 
 /// 0 p1 wins, 1 p2 wins, 2 draw, 3 unfinished.
 fn ending(outcome: &Outcome) -> usize {
-    match (outcome.winner, outcome.reason.as_str()) {
+    match (outcome.winner, outcome.reason) {
         (Some(Player::P1), _) => 0,
         (Some(Player::P2), _) => 1,
         (None, "both-zero") => 2,
@@ -982,7 +984,7 @@ fn oracle_play(games: u64, seed: u64) -> [u32; 4] {
             }
             // At each draw phase no hand is over its limit. An action that leaves the game
             // waiting for picks has just run the draw phase.
-            let drew = st.phase() == Phase::Pick;
+            let drew = st.phase() == Phase::Pick && !st.is_over();
             if drew {
                 for p in Player::BOTH {
                     let seat = st.seat(p);
@@ -1017,19 +1019,4 @@ fn seeded_games_conform() {
 fn random_rounds_change_health_exactly_as_the_cards_say() {
     let seen = oracle_play(1000, 0x0dd);
     assert_eq!(seen.iter().sum::<u32>(), 1000);
-}
-
-#[test]
-fn fast_random_play_is_deterministic_and_ends_every_game() {
-    let mut decks_rng = Rng::new(99);
-    for g in 0..200 {
-        let duel = Duel::new(&random_setup(g, 0, &mut decks_rng)).unwrap();
-        let run = || {
-            let mut st = duel.start_quiet(g);
-            play_out(&mut st, &mut Rng::new(g));
-            Skirmish::check_invariants(&st).unwrap();
-            (Skirmish::outcome(&st).unwrap(), health(&st))
-        };
-        assert_eq!(run(), run());
-    }
 }

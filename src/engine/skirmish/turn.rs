@@ -1,34 +1,14 @@
 //! The phases of a round (rules document, "Gameplay"): skirmish, resolve, end, the hand-limit
-//! discards, draw. Written once, generic over where events go, so that `apply` records a
-//! transcript and random self-play runs the same code with no events and no allocation.
+//! discards, draw. Events are plain values (card names are interned pointers), so recording
+//! them costs a push each and the round loop allocates nothing once the event list has grown.
 
 use super::cards::{bit, CardInfo, Colour, Kind, Table, Text};
 use super::event::{CardName, DrawCause, Event, Played};
-use super::state::{End, Phase, Seat, State, OPENING_HAND};
+use super::state::{Phase, Seat, State, BOTH_ZERO, HEALTH_ZERO, OPENING_HAND, ROUND_LIMIT_REACHED};
 use super::ROUND_LIMIT;
 use crate::engine::rng::Rng;
-use crate::engine::{Player, Setup};
+use crate::engine::{Outcome, Player, Setup};
 use std::sync::Arc;
-
-/// Where events go.
-pub trait Sink {
-    fn emit(&mut self, event: impl FnOnce() -> Event);
-}
-
-impl Sink for Vec<Event> {
-    #[inline]
-    fn emit(&mut self, event: impl FnOnce() -> Event) {
-        self.push(event());
-    }
-}
-
-/// Drops events without building them.
-pub struct Quiet;
-
-impl Sink for Quiet {
-    #[inline(always)]
-    fn emit(&mut self, _: impl FnOnce() -> Event) {}
-}
 
 /// What one round did to each player's health, as the resolve phase computed it (SK-A07:
 /// the resolve phase computes, the end phase applies, once).
@@ -45,6 +25,7 @@ struct Board<'a> {
     rng: &'a mut Rng,
     round: &'a mut u32,
     phase: &'a mut Phase,
+    outcome: &'a mut Option<Outcome>,
 }
 
 impl Board<'_> {
@@ -55,6 +36,7 @@ impl Board<'_> {
             rng,
             round,
             phase,
+            outcome,
         } = st;
         Board {
             table,
@@ -62,13 +44,14 @@ impl Board<'_> {
             rng,
             round,
             phase,
+            outcome,
         }
     }
 }
 
 /// Plays one round from the skirmish phase on. `picks` are hand positions, already checked
 /// (`None`: an empty hand reveals nothing, SK-A14).
-pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut S) -> Resolved {
+pub fn play_round(st: &mut State, picks: [Option<usize>; 2], events: &mut Vec<Event>) -> Resolved {
     let mut b = Board::of(st);
     let b = &mut b;
     let table = b.table;
@@ -82,13 +65,13 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         }
     }
     let info = played.map(|k| k.map(|k| table.card(k)));
-    sink.emit(|| Event::Reveal {
+    events.push(Event::Reveal {
         round: *b.round,
         p1: info[0].map(reveal),
         p2: info[1].map(reveal),
     });
     for p in Player::BOTH {
-        settle_deck(b, p, sink);
+        settle_deck(b, p, events);
     }
 
     // Resolve phase. Texts first decide whether they can stand together (SK-A17).
@@ -96,7 +79,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
     if let (Some(a), Some(b)) = (played[0], played[1]) {
         if let Some((x, y)) = table.conflict(a, b) {
             text = [Text::default(), Text::default()];
-            sink.emit(|| Event::TextLost {
+            events.push(Event::TextLost {
                 p1: name(info[0]),
                 p2: name(info[1]),
                 p1_effect: bit_name(x),
@@ -120,14 +103,14 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         let mut blocked = 0;
         if green[o] > 0 {
             if text[i].pierce {
-                sink.emit(|| Event::Pierce {
+                events.push(Event::Pierce {
                     player: me,
                     card: name(info[i]),
                     green: name(info[o]),
                 });
             } else {
                 blocked = green[o].min(card.value);
-                sink.emit(|| Event::Block {
+                events.push(Event::Block {
                     player: me.other(),
                     card: name(info[o]),
                     blocked,
@@ -140,7 +123,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         if card.colour == Colour::Red {
             out.damage[o] = out.damage[o].saturating_add(amount);
             if amount > 0 {
-                sink.emit(|| Event::Damage {
+                events.push(Event::Damage {
                     player: me,
                     card: name(info[i]),
                     target: me.other(),
@@ -151,7 +134,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
             // Reflect: what the Green blocked of a Red is dealt to the Red's player.
             if text[o].reflect && blocked > 0 {
                 out.damage[i] = out.damage[i].saturating_add(blocked);
-                sink.emit(|| Event::Reflect {
+                events.push(Event::Reflect {
                     player: me.other(),
                     card: name(info[o]),
                     amount: blocked,
@@ -160,7 +143,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         } else {
             out.healed[i] = out.healed[i].saturating_add(amount);
             if amount > 0 {
-                sink.emit(|| Event::Heal {
+                events.push(Event::Heal {
                     player: me,
                     card: name(info[i]),
                     target: me,
@@ -181,7 +164,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
             let t_i = target.index();
             if t.heal[side] > 0 {
                 out.healed[t_i] = out.healed[t_i].saturating_add(t.heal[side]);
-                sink.emit(|| Event::Heal {
+                events.push(Event::Heal {
                     player: me,
                     card: name(info[i]),
                     target,
@@ -191,7 +174,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
             }
             if t.damage[side] > 0 {
                 out.damage[t_i] = out.damage[t_i].saturating_add(t.damage[side]);
-                sink.emit(|| Event::Damage {
+                events.push(Event::Damage {
                     player: me,
                     card: name(info[i]),
                     target,
@@ -205,14 +188,14 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         let i = me.index();
         if let Some(limit) = text[i].hand_limit {
             b.seats[i].hand_limit = limit;
-            sink.emit(|| Event::HandLimit {
+            events.push(Event::HandLimit {
                 player: me,
                 card: name(info[i]),
                 limit,
             });
         }
         for _ in 0..text[i].draw {
-            if !draw(b, me, Some(info[i]), sink) {
+            if !draw(b, me, Some(info[i]), events) {
                 break;
             }
         }
@@ -226,7 +209,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
             .saturating_add(out.healed[i])
             .saturating_sub(out.damage[i]);
         b.seats[i].health = after;
-        sink.emit(|| Event::Health {
+        events.push(Event::Health {
             player: me,
             before,
             after,
@@ -236,13 +219,13 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
     }
     let down = b.seats.map(|s| s.health <= 0);
     let end = match down {
-        [true, true] => Some(End::Draw),
-        [true, false] => Some(End::Won(Player::P2)),
-        [false, true] => Some(End::Won(Player::P1)),
+        [true, true] => Some((None, BOTH_ZERO)),
+        [true, false] => Some((Some(Player::P2), HEALTH_ZERO)),
+        [false, true] => Some((Some(Player::P1), HEALTH_ZERO)),
         [false, false] => None,
     };
-    if let Some(end) = end {
-        finish(b, end, sink);
+    if let Some((winner, reason)) = end {
+        finish(b, winner, reason, events);
         return out;
     }
 
@@ -252,7 +235,7 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
         let seat = &b.seats[me.index()];
         if seat.excess() > 0 {
             waiting = true;
-            sink.emit(|| Event::MustDiscard {
+            events.push(Event::MustDiscard {
                 player: me,
                 hand: seat.hand_len(),
                 limit: seat.hand_limit,
@@ -262,49 +245,48 @@ pub fn play_round<S: Sink>(st: &mut State, picks: [Option<usize>; 2], sink: &mut
     if waiting {
         *b.phase = Phase::Discard;
     } else {
-        draw_phase(b, sink);
+        draw_phase(b, events);
     }
     out
 }
 
 /// Discards the card at hand position `pos`; once no one is over the limit, the draw phase
 /// follows.
-pub fn discard<S: Sink>(st: &mut State, player: Player, pos: usize, sink: &mut S) {
+pub fn discard(st: &mut State, player: Player, pos: usize, events: &mut Vec<Event>) {
     let b = &mut Board::of(st);
     let kind = b.seats[player.index()].hand_to_discard(pos);
-    sink.emit(|| Event::Discard {
+    events.push(Event::Discard {
         player,
         card: CardName(b.table.name(kind)),
     });
-    settle_deck(b, player, sink);
+    settle_deck(b, player, events);
     if b.seats.iter().all(|s| s.excess() == 0) {
-        draw_phase(b, sink);
+        draw_phase(b, events);
     }
 }
 
-fn draw_phase<S: Sink>(b: &mut Board<'_>, sink: &mut S) {
+fn draw_phase(b: &mut Board<'_>, events: &mut Vec<Event>) {
     for p in Player::BOTH {
-        draw(b, p, None, sink);
+        draw(b, p, None, events);
     }
+    *b.phase = Phase::Pick;
     if *b.round >= ROUND_LIMIT {
-        finish(b, End::Unfinished, sink);
-    } else {
-        *b.phase = Phase::Pick;
+        finish(b, None, ROUND_LIMIT_REACHED, events);
     }
 }
 
 /// Draws one card; `false` when there was none to draw.
-fn draw<S: Sink>(
+fn draw(
     b: &mut Board<'_>,
     player: Player,
     cause: Option<Option<&CardInfo>>,
-    sink: &mut S,
+    events: &mut Vec<Event>,
 ) -> bool {
     let Some(kind) = b.seats[player.index()].draw() else {
-        sink.emit(|| Event::NoDraw { player });
+        events.push(Event::NoDraw { player });
         return false;
     };
-    sink.emit(|| Event::Draw {
+    events.push(Event::Draw {
         player,
         card: CardName(b.table.name(kind)),
         cause: match cause {
@@ -312,7 +294,7 @@ fn draw<S: Sink>(
             None => DrawCause::DrawPhase,
         },
     });
-    settle_deck(b, player, sink);
+    settle_deck(b, player, events);
     true
 }
 
@@ -320,18 +302,21 @@ fn draw<S: Sink>(
 /// back into their deck": checked after every move, so a deck is never empty while the
 /// discard pile holds cards (SK-A15).
 #[inline]
-fn settle_deck<S: Sink>(b: &mut Board<'_>, player: Player, sink: &mut S) {
+fn settle_deck(b: &mut Board<'_>, player: Player, events: &mut Vec<Event>) {
     let seat = &mut b.seats[player.index()];
     if seat.depleted() {
         let cards = seat.reshuffle(b.rng);
-        sink.emit(|| Event::Reshuffle { player, cards });
+        events.push(Event::Reshuffle { player, cards });
     }
 }
 
-fn finish<S: Sink>(b: &mut Board<'_>, end: End, sink: &mut S) {
-    *b.phase = Phase::Over(end);
-    let (winner, reason) = end_reason(end);
-    sink.emit(|| Event::GameOver {
+fn finish(b: &mut Board<'_>, winner: Option<Player>, reason: &'static str, events: &mut Vec<Event>) {
+    *b.outcome = Some(Outcome {
+        winner,
+        reason,
+        turns: *b.round,
+    });
+    events.push(Event::GameOver {
         winner,
         reason,
         rounds: *b.round,
@@ -339,27 +324,16 @@ fn finish<S: Sink>(b: &mut Board<'_>, end: End, sink: &mut S) {
     });
 }
 
-pub fn end_reason(end: End) -> (Option<Player>, &'static str) {
-    match end {
-        End::Won(p) => (Some(p), "health-zero"),
-        End::Draw => (None, "both-zero"),
-        End::Unfinished => (None, "round-limit"),
-    }
-}
-
 fn reveal(c: &CardInfo) -> Played {
     Played {
-        card: CardName(std::sync::Arc::clone(&c.name)),
+        card: CardName(c.name),
         colour: c.colour,
         value: c.value,
     }
 }
 
 fn name(c: Option<&CardInfo>) -> CardName {
-    CardName(c.map_or_else(
-        || std::sync::Arc::from("nothing"),
-        |c| std::sync::Arc::clone(&c.name),
-    ))
+    CardName(c.map_or("nothing", |c| c.name))
 }
 
 fn bit_name(b: u8) -> &'static str {
@@ -397,25 +371,16 @@ impl Duel {
 
     /// Setup: shuffle (unless stacked) and draw the opening hands, from `seed`.
     pub fn start(&self, seed: u64, events: &mut Vec<Event>) -> State {
-        self.start_with(seed, events)
-    }
-
-    /// Like [`Duel::start`], recording nothing (random self-play).
-    pub fn start_quiet(&self, seed: u64) -> State {
-        self.start_with(seed, &mut Quiet)
-    }
-
-    fn start_with<S: Sink>(&self, seed: u64, sink: &mut S) -> State {
         let mut rng = Rng::new(seed);
         let mut seats = [Seat::new(&self.orders[0]), Seat::new(&self.orders[1])];
         for p in Player::BOTH {
             let seat = &mut seats[p.index()];
             let cards = seat.deck().len();
             if self.stacked[p.index()] {
-                sink.emit(|| Event::Stacked { player: p, cards });
+                events.push(Event::Stacked { player: p, cards });
             } else {
                 rng.shuffle(seat.deck_mut());
-                sink.emit(|| Event::Shuffle { player: p, cards });
+                events.push(Event::Shuffle { player: p, cards });
             }
         }
         for p in Player::BOTH {
@@ -431,7 +396,7 @@ impl Duel {
                     None => break,
                 }
             }
-            sink.emit(|| Event::OpeningHand {
+            events.push(Event::OpeningHand {
                 player: p,
                 cards: hand[..n]
                     .iter()
@@ -445,6 +410,7 @@ impl Duel {
             rng,
             round: 0,
             phase: Phase::Pick,
+            outcome: None,
         }
     }
 }
