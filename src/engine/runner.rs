@@ -114,7 +114,7 @@ pub fn run<E: Engine>(
         log.outcome = E::outcome(&state);
         if let Some(o) = &log.outcome {
             transcript.series.record(o, best_of);
-            outcomes.push(o.clone());
+            outcomes.push(*o);
         }
         transcript.games.push(log);
         if let Some(reason) = stop {

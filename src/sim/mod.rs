@@ -12,7 +12,7 @@ use crate::engine::player::{Bot, Kind};
 use crate::engine::random::{player_seed, MAX_ACTIONS};
 use crate::engine::registry::{self, EngineTask};
 use crate::engine::script::game_seed;
-use crate::engine::{Engine, Player, SeatDeck, Setup, ToMove};
+use crate::engine::{Engine, Outcome, Player, SeatDeck, Setup, ToMove};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -242,27 +242,27 @@ impl EngineTask for SimTask<'_> {
                     seed,
                     first: None,
                 };
-                let (winner, first, reason, turns) = play::<E>(&setup, kinds)?;
+                let (first, outcome) = play::<E>(&setup, kinds)?;
                 (self.progress)();
                 // Seat → the pairing's side.
                 let side = |p: Player| usize::from(p != a_seat);
                 Ok(GameRecord {
                     pairing,
-                    winner: winner.map(side),
+                    winner: outcome.winner.map(side),
                     first: first.map(side),
-                    reason,
-                    turns,
+                    reason: outcome.reason,
+                    turns: outcome.turns,
                 })
             })
             .collect()
     }
 }
 
-/// One game between two players: winner, who went first, why it ended, turns.
+/// One game between two players: who went first, and how it ended.
 fn play<E: Engine>(
     setup: &Setup<'_>,
     kinds: [Kind; 2],
-) -> Result<(Option<Player>, Option<Player>, &'static str, u32), String> {
+) -> Result<(Option<Player>, Outcome), String> {
     let mut events = Vec::new();
     let mut state =
         E::setup(setup, &mut events).map_err(|e| format!("seed {}: {e}", setup.seed))?;
@@ -275,7 +275,12 @@ fn play<E: Engine>(
     let mut actions = 0;
     while let Some(to_move) = E::to_move(&state) {
         if actions >= MAX_ACTIONS {
-            return Ok((None, E::first(&state), "action-limit", 0));
+            let stopped = Outcome {
+                winner: None,
+                reason: "action-limit",
+                turns: 0,
+            };
+            return Ok((E::first(&state), stopped));
         }
         let action = match to_move {
             ToMove::One(p) => {
@@ -305,12 +310,7 @@ fn play<E: Engine>(
         actions += 1;
     }
     let outcome = E::outcome(&state).ok_or("the game stopped without an outcome")?;
-    Ok((
-        outcome.winner,
-        E::first(&state),
-        outcome.reason,
-        outcome.turns,
-    ))
+    Ok((E::first(&state), outcome))
 }
 
 /// Why shard results cannot be merged.

@@ -51,7 +51,7 @@ fn hand_names(state: &State, player: Player) -> String {
         .seat(player)
         .hand()
         .iter()
-        .map(|&k| &*state.table.card(k).name)
+        .map(|&k| state.table.card(k).name)
         .collect();
     names.sort_unstable();
     if names.is_empty() {

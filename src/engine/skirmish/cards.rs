@@ -127,12 +127,12 @@ impl Table {
         if let Some(i) = self
             .cards
             .iter()
-            .position(|c| crate::names::key(&c.name) == key)
+            .position(|c| crate::names::key(c.name) == key)
         {
             return Ok(i as Kind);
         }
         let mut message = format!("no card named `{}` is in either deck", name.trim());
-        if let Some(s) = crate::names::suggest(name, self.cards.iter().map(|c| &*c.name)) {
+        if let Some(s) = crate::names::suggest(name, self.cards.iter().map(|c| c.name)) {
             message.push_str(&format!("; did you mean `{s}`?"));
         }
         Err(message)

@@ -613,7 +613,7 @@ fn sk_a19_both_picks_are_committed_in_one_action() {
     let events = play(&mut st, "round: p2 plays Iron Wall, p1 plays Flame Arrow");
     assert!(
         matches!(&events[0], Event::Reveal { round: 1, p1: Some(a), p2: Some(b) }
-        if &*a.card.0 == "Flame Arrow" && &*b.card.0 == "Iron Wall")
+        if a.card.0 == "Flame Arrow" && b.card.0 == "Iron Wall")
     );
 }
 
@@ -966,7 +966,7 @@ fn oracle_play(games: u64, seed: u64) -> [u32; 4] {
                 let cards = [Player::P1, Player::P2].map(|p| {
                     action
                         .pick(p)
-                        .map(|c| &game.cards[game.find(&c.name.0).unwrap()])
+                        .map(|c| &game.cards[game.find(c.name.0).unwrap()])
                 });
                 let want = oracle(game, cards, &game.def.effect_conflicts);
                 let after = health(&st);
