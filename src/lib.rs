@@ -13,6 +13,7 @@ pub mod engine;
 pub mod error;
 pub mod format;
 pub mod goldfish;
+pub mod line_index;
 pub mod names;
 pub mod paths;
 pub mod report;

@@ -2,6 +2,7 @@
 
 use super::rule_id::{RuleId, Severity};
 use crate::deck::{Entry, Zone};
+use crate::diagnostic::shorten_echoes;
 use serde::Serialize;
 use std::ops::Range;
 
@@ -32,7 +33,7 @@ impl Finding {
         Finding {
             rule,
             severity: rule.severity(),
-            message,
+            message: shorten_echoes(message),
             help: None,
             card: None,
             zone: None,
@@ -43,7 +44,7 @@ impl Finding {
     }
 
     pub fn help(mut self, help: String) -> Self {
-        self.help = Some(help);
+        self.help = Some(shorten_echoes(help));
         self
     }
 

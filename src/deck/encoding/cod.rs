@@ -14,9 +14,9 @@
 //! and the `maybe` zone as `maybeboard`. XML is read with quick-xml: entity and character
 //! references, CDATA and comments are easy to get subtly wrong by hand.
 
-use super::LineIndex;
 use crate::card_db::{Game, ZoneDef};
 use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
+use crate::line_index::LineIndex;
 use quick_xml::escape::{escape, resolve_predefined_entity};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};

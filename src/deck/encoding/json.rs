@@ -3,9 +3,10 @@
 //! "tags"}` in deck order. Zones keep the order they are written
 //! in, and each entry keeps its place in the file, so findings point at the entry's line.
 
-use super::{quoted, quoted_list, EntryFile, LineIndex, Ordered};
+use super::{quoted, quoted_list, EntryFile, Ordered};
 use crate::catalog::unknown_field_help;
 use crate::deck::{Deck, Located, ParseProblem, Zone};
+use crate::line_index::LineIndex;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::fmt::Write as _;

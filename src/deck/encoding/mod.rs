@@ -748,38 +748,6 @@ pub fn write(deck: &Deck, encoding: Encoding, game: &Game) -> Result<String, Vec
     }
 }
 
-/// Byte offset → 1-based line number, by binary search over line starts.
-pub(crate) struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    pub(crate) fn new(text: &str) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { starts }
-    }
-
-    pub(crate) fn line(&self, offset: usize) -> u32 {
-        self.starts.partition_point(|&s| s <= offset) as u32
-    }
-
-    /// Byte offset of a 1-based line and column (in characters), as serde_json reports them.
-    pub(crate) fn offset(&self, text: &str, line: usize, column: usize) -> usize {
-        let start = self
-            .starts
-            .get(line.saturating_sub(1))
-            .copied()
-            .unwrap_or(text.len());
-        let rest = text.get(start..).unwrap_or("");
-        start
-            + rest
-                .char_indices()
-                .nth(column.saturating_sub(1))
-                .map_or(rest.len(), |(i, _)| i)
-    }
-}
-
 /// One card entry of the structured encodings (JSON, TOML): `{count, id, name}`, either of
 /// `id` and `name` may be left out, not both; optionally the printing (`set`, `number`) and
 /// `tags`.

@@ -2,9 +2,10 @@
 //! `[zones]` table mapping each zone id to an array of inline tables `{ count, id, name, set,
 //! number, tags }` in deck order.
 
-use super::{EntryFile, LineIndex, Ordered};
+use super::{EntryFile, Ordered};
 use crate::catalog::unknown_field_help;
 use crate::deck::{Deck, Located, ParseProblem, Zone};
+use crate::line_index::LineIndex;
 use ::toml::Spanned;
 use serde::Deserialize;
 use std::fmt::Write as _;
