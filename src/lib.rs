@@ -12,6 +12,7 @@ pub mod edit;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod fuzz;
 pub mod goldfish;
 pub mod line_index;
 pub mod names;

@@ -63,17 +63,30 @@ fn broken(file: &Arc<SourceFile>, span: Range<usize>, message: String) -> Stop {
 
 /// Loads the script at `path`, its format and both decks, and checks the decks.
 pub fn prepare<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Error> {
-    match load(catalog, path) {
+    let file = SourceFile::new(path.display().to_string(), read_text(path)?);
+    prepare_source(catalog, &file, path.parent().unwrap_or(Path::new("")))
+}
+
+/// [`prepare`] for a script already read: `dir` is the folder its deck and format paths are
+/// relative to.
+pub fn prepare_source<'c>(
+    catalog: &'c Catalog,
+    file: &Arc<SourceFile>,
+    dir: &Path,
+) -> Result<Prepared<'c>, Error> {
+    match load(catalog, file, dir) {
         Ok(prepared) => Ok(prepared),
         Err(Stop::Broken(problem)) => Ok(Prepared::Broken(vec![problem])),
         Err(Stop::Fatal(e)) => Err(e),
     }
 }
 
-fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
-    let file = SourceFile::new(path.display().to_string(), read_text(path)?);
-    let dir = path.parent().unwrap_or(Path::new("")).to_owned();
-    let script = Script::parse(&file, &dir).map_err(Stop::Broken)?;
+fn load<'c>(
+    catalog: &'c Catalog,
+    file: &Arc<SourceFile>,
+    dir: &Path,
+) -> Result<Prepared<'c>, Stop> {
+    let script = Script::parse(file, dir).map_err(Stop::Broken)?;
     let game_id = &script.game.value;
     let Some(game) = catalog.games.get(game_id) else {
         let known: Vec<&str> = catalog.games.keys().map(String::as_str).collect();
@@ -83,7 +96,7 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
         };
         return Err(Stop::Broken(
             Problem::error("script", format!("no game `{game_id}`"))
-                .in_file(&file)
+                .in_file(file)
                 .label(script.game.span.clone(), "unknown game")
                 .help(help),
         ));
@@ -96,7 +109,7 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
         let message = format!("decksmith has no match engine for `{game_id}`");
         return Err(Stop::Broken(
             Problem::error("script", message)
-                .in_file(&file)
+                .in_file(file)
                 .label(script.game.span.clone(), "")
                 .help(help),
         ));
@@ -108,7 +121,7 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
         None => {
             return Err(Stop::Broken(
                 Problem::error("script", format!("no format `{format_arg}`"))
-                    .in_file(&file)
+                    .in_file(file)
                     .label(script.format.span.clone(), "unknown format")
                     .help(catalog.format_help(&format_arg)),
             ))
@@ -119,13 +132,13 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
             "format `{}` is for `{}`, but the script plays `{game_id}`",
             format.id, format.game
         );
-        return Err(broken(&file, script.format.span.clone(), message));
+        return Err(broken(file, script.format.span.clone(), message));
     }
     let date = match &script.date {
         Some(d) => d
             .value
             .parse::<Date>()
-            .map_err(|e| broken(&file, d.span.clone(), format!("bad date: {e}")))?,
+            .map_err(|e| broken(file, d.span.clone(), format!("bad date: {e}")))?,
         None => Date::today(),
     };
     let mut outcomes = Vec::with_capacity(2);
@@ -137,10 +150,10 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
             PlayerDeck::Path(p) => {
                 let deck_path = script.dir.join(&p.value);
                 let text = read_text(&deck_path)
-                    .map_err(|e| broken(&file, p.span.clone(), format!("{who}'s deck: {e}")))?;
+                    .map_err(|e| broken(file, p.span.clone(), format!("{who}'s deck: {e}")))?;
                 SourceFile::new(deck_path.display().to_string(), text)
             }
-            PlayerDeck::Inline { text, span } => inline_source(&file, text, span.clone()),
+            PlayerDeck::Inline { text, span } => inline_source(file, text, span.clone()),
         };
         decks.push(encoding::read(&source, hint, catalog)?);
         let mut outcome = check_deck_as(catalog, Some(&format), &source, date, hint)?;
@@ -161,7 +174,7 @@ fn load<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Stop> {
     for plan in &script.games {
         let mut pair: [SeatDeck; 2] = Default::default();
         for (i, deck) in decks.iter().enumerate() {
-            pair[i] = script::seat_deck(deck, game, &plan.stack[i], &file).map_err(Stop::Broken)?;
+            pair[i] = script::seat_deck(deck, game, &plan.stack[i], file).map_err(Stop::Broken)?;
         }
         seats.push(pair);
     }

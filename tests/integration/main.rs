@@ -16,6 +16,7 @@ mod examples;
 mod fifth_game;
 mod foreign;
 mod fow_match;
+mod fuzz_corpus;
 mod json_docs;
 mod json_schema;
 mod matches;

@@ -1,0 +1,5 @@
+#![no_main]
+
+use decksmith::fuzz::Target;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| Target::Format.run(data));
