@@ -1,5 +1,6 @@
 //! `hero`: exactly `count` cards in the zone of the Hero (J Force) or ruler (Force of Will).
-//! It reports that zone's size itself, in better words than `deck-size`.
+//! It reports that zone's size itself, in better words than `deck-size`, and in the game's
+//! own: the zone's label (`Leader`, `Ruler`).
 
 use super::finding::Finding;
 use super::resolved::{plural, Check, Line, ResolvedDeck, RuleSite};
@@ -30,12 +31,8 @@ impl Check for Hero {
         let Some(zone_index) = deck.zone_index(zone) else {
             return;
         };
-        let def = &deck.game.def.zones[zone_index];
-        let what = def
-            .types
-            .first()
-            .map_or_else(|| "card".to_owned(), |t| deck.game.type_label(t));
-        let header = def.headers.first().map_or(zone, String::as_str);
+        // The game's own word for the card: the zone's label (`Leader`, `Ruler`, `Hero`).
+        let what = deck.zone_label(zone_index);
         // Only cards of the zone's types are counted: a card of another type there is
         // `zone-type`'s to report, and it neither makes a second Hero nor leaves the slot
         // empty.
@@ -47,24 +44,20 @@ impl Check for Hero {
             .map(|l| l.entry.count)
             .sum();
         let all = deck.zone_totals[zone_index];
-        let total = if typed > count { typed } else { all };
-        if total == count || (typed <= count && all >= count) {
+        if typed == count || (typed < count && all >= count) {
             return;
         }
-        let in_zone: Vec<&Line> = if typed > count {
-            deck.lines.iter().filter(of_type).collect()
-        } else {
-            deck.lines.iter().filter(|l| l.zone == zone_index).collect()
-        };
+        let total = typed;
+        let in_zone: Vec<&Line> = deck.lines.iter().filter(of_type).collect();
         let message = format!("the deck has {total} {what} cards; it needs exactly {count}");
         let mut f = Finding::new(RuleId::Hero, message)
             .help(if total < count {
                 format!(
-                    "add a `{header}:` section with {count} {what} card{}",
+                    "add a `{what}:` section with {count} {what} card{}",
                     plural(count)
                 )
             } else {
-                format!("keep exactly {count} under `{header}:`")
+                format!("keep exactly {count} under `{what}:`")
             })
             .zone(zone);
         match in_zone.split_last() {

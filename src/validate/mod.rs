@@ -6,6 +6,7 @@
 //! lists; `deck-size` and `zone-type` always apply.
 
 mod banned;
+mod colour_identity;
 mod colour_minimum;
 mod colour_ratio;
 mod combination_banned;
@@ -23,6 +24,7 @@ mod rules;
 mod set_legality;
 mod zone_type;
 
+pub use colour_identity::ColourIdentity;
 pub use colour_minimum::ColourMinimum;
 pub use colour_ratio::ColourRatio;
 pub use copy_limit::{AnyWord, CopyLimit, CopyMax, CopyOverride};

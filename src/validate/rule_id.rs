@@ -57,6 +57,8 @@ rule_ids! {
     Hero "hero" Error "exactly one Hero or ruler",
     ColourMinimum "colour-minimum" Error "at least the format's number of cards of each colour",
     ColourRatio "colour-ratio" Error "colour counts in the format's ratio",
+    ColourIdentity "colour-identity" Error
+        "every card's colours within the deck's identity (its Leader's, a declared set, at most N)",
     Banned "banned" Error "no card banned on the validation date",
     Limited "limited" Error "no more copies of a limited card than its limit",
     CombinationBanned "combination-banned" Error "no group of cards banned together",

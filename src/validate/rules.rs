@@ -1,5 +1,6 @@
 //! The rule kinds a format file declares under `[[rules]]`, by `kind`.
 
+use super::colour_identity::ColourIdentity;
 use super::colour_minimum::ColourMinimum;
 use super::colour_ratio::ColourRatio;
 use super::copy_limit::CopyLimit;
@@ -21,6 +22,7 @@ pub enum Rule {
     Hero(Hero),
     ColourMinimum(ColourMinimum),
     ColourRatio(ColourRatio),
+    ColourIdentity(ColourIdentity),
     SetLegality(SetLegality),
     Evolution(Evolution),
 }
@@ -33,6 +35,7 @@ impl Rule {
             Rule::Hero(r) => r,
             Rule::ColourMinimum(r) => r,
             Rule::ColourRatio(r) => r,
+            Rule::ColourIdentity(r) => r,
             Rule::SetLegality(r) => r,
             Rule::Evolution(r) => r,
         }
@@ -46,6 +49,7 @@ impl Rule {
             Rule::Hero(_) => RuleId::Hero,
             Rule::ColourMinimum(_) => RuleId::ColourMinimum,
             Rule::ColourRatio(_) => RuleId::ColourRatio,
+            Rule::ColourIdentity(_) => RuleId::ColourIdentity,
             Rule::SetLegality(_) => RuleId::SetLegality,
             Rule::Evolution(_) => RuleId::Evolution,
         }

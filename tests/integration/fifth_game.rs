@@ -120,7 +120,7 @@ fn a_multi_colour_card_is_found_under_each_of_its_colours() {
     let names: Vec<String> = (mono.json().as_array().unwrap().iter())
         .map(|c| c["name"].as_str().unwrap().to_owned())
         .collect();
-    assert_eq!(names, ["Tide Scholar", "Reef Caller"]);
+    assert_eq!(names, ["Tide Scholar", "Reef Caller", "Tideborn Herald"]);
 }
 
 #[test]
@@ -153,4 +153,115 @@ fn stats_count_a_multi_colour_card_toward_each_colour() {
     ])
     .expect(0);
     insta::assert_snapshot!(out.stdout);
+}
+
+/// The human output of the decks whose wording matters: colour identity (a card one colour off,
+/// a multi-colour card half inside, one colour too many, a Leader of too many colours) and the
+/// Leader zone in the game's own word.
+#[test]
+fn findings_read_as_the_game_speaks() {
+    for deck in [
+        "identity-one-off",
+        "identity-half-inside",
+        "duo-three",
+        "pair-three",
+        "hero-two",
+        "hero-missing",
+        "hero-land-beside",
+        "hero-unit-alone",
+    ] {
+        let path = data().join(format!("decks/{deck}.deck"));
+        let out = crown([
+            "validate".as_ref(),
+            "--date".as_ref(),
+            DATE.as_ref(),
+            path.as_os_str(),
+        ])
+        .run();
+        insta::assert_snapshot!(deck, format!("exit {}\n{}", out.code, out.stdout));
+    }
+}
+
+/// The `hero` rule says what the zone's label says, not the card type's: a game whose Leader
+/// zone holds cards of a type labelled `Monarch` still speaks of its Leader.
+#[test]
+fn the_hero_rule_speaks_of_the_zones_label() {
+    let db = crate::support::temp_dir();
+    for entry in std::fs::read_dir(root().join(data()).join("card-db/crown")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let text = text.replace("label = \"Leader\"", "label = \"Monarch\"");
+        std::fs::write(db.join(path.file_name().unwrap()), text).unwrap();
+    }
+    let deck = data().join("decks/hero-two.deck");
+    let out = decksmith([
+        "--db".as_ref(),
+        db.as_os_str(),
+        "--formats".as_ref(),
+        data().join("formats").as_os_str(),
+        "validate".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        deck.as_os_str(),
+    ])
+    .expect(1);
+    let finding = &out.json()["decks"][0]["findings"][0];
+    assert_eq!(
+        finding["message"],
+        "the deck has 2 Leader cards; it needs exactly 1"
+    );
+    assert_eq!(finding["help"], "keep exactly 1 under `Leader:`");
+}
+
+/// Each lint message of a `colour-identity` rule, with the line it points at.
+#[test]
+fn colour_identity_rules_name_what_the_game_has() {
+    let formats = crate::support::temp_dir();
+    std::fs::write(
+        formats.join("bad.toml"),
+        r#"id = "crown-bad"
+game = "crown"
+name = "Bad"
+
+[[rules]]
+kind = "colour-identity"
+from = "leeder"
+colours = ["wite"]
+
+[[rules]]
+kind = "colour-identity"
+zones = ["main"]
+"#,
+    )
+    .unwrap();
+    let out = decksmith([
+        "--db".as_ref(),
+        data().join("card-db/crown").as_os_str(),
+        "--formats".as_ref(),
+        formats.as_os_str(),
+        "db".as_ref(),
+        "check".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+    ])
+    .expect(1);
+    let problems: Vec<String> = (out.json()["problems"].as_array().unwrap().iter())
+        .map(|p| {
+            format!(
+                "{}:{} {} ({})",
+                p["line"],
+                p["column"],
+                p["message"].as_str().unwrap(),
+                p["help"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "5:1 format `crown-bad` names unknown zone `leeder` (did you mean `leader`?)",
+            "5:1 format `crown-bad` names unknown colour `wite` (did you mean `white`?)",
+            "10:1 a colour-identity rule that names no identity checks nothing (give it `from = \"<zone>\"` (the Leader's colours), `colours = [...]` or `max = N`)",
+        ]
+    );
 }
