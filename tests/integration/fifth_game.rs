@@ -265,3 +265,17 @@ zones = ["main"]
         ]
     );
 }
+
+/// The fifth game exercises every rule kind: some boundary deck expects each rule id.
+#[test]
+fn the_boundary_decks_cover_every_rule_id() {
+    let expected: BTreeSet<String> = (decks().iter())
+        .filter_map(|d| header(&std::fs::read_to_string(root().join(d)).unwrap(), "expect"))
+        .flat_map(|e| e.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    let missing: Vec<&str> = (decksmith::validate::RuleId::ALL.iter())
+        .map(|r| r.id())
+        .filter(|id| !expected.contains(*id))
+        .collect();
+    assert!(missing.is_empty(), "no Crownfall deck expects {missing:?}");
+}
