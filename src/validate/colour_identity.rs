@@ -69,7 +69,8 @@ impl Check for ColourIdentity {
                     id.whose,
                     list(&id.allowed)
                 );
-                out.push(finding(deck, message, "off-colour", &off));
+                let lead = format!("off-{}", noun(deck));
+                out.push(finding(deck, message, &lead, &off));
             }
         }
 
@@ -110,24 +111,27 @@ impl Check for ColourIdentity {
                 chooser: Some((label, name)),
                 ..
             }) if allowed.len() > max_colours => format!(
-                "the {label} `{name}` has {} colours ({}); {format} allows at most {max}",
+                "the {label} `{name}` has {} {}s ({}); {format} allows at most {max}",
                 allowed.len(),
+                noun(deck),
                 list(allowed)
             ),
             _ => {
                 let names: Vec<&str> = used.iter().map(|&(c, _)| c).collect();
                 format!(
-                    "the deck uses {} colours ({}); {format} allows at most {max}",
+                    "the deck uses {} {}s ({}); {format} allows at most {max}",
                     used.len(),
+                    noun(deck),
                     list(&names)
                 )
             }
         };
         let lead = if keep.is_empty() {
-            "coloured".to_owned()
+            format!("with any {}", noun(deck))
         } else {
             format!(
-                "off-colour beyond {} (the {max} with the most cards)",
+                "off-{} beyond {} (the {max} with the most cards)",
+                noun(deck),
                 list(&keep)
             )
         };
@@ -184,7 +188,7 @@ impl ColourIdentity {
                                 .any(|l| game.colours_of(deck.card(l.card)).any(|x| x == *c))
                         })
                         .collect(),
-                    whose: format!("the colours of the {label} `{name}`"),
+                    whose: format!("the {}s of the {label} `{name}`", noun(deck)),
                     chooser: Some((label, name)),
                 });
             }
@@ -201,7 +205,7 @@ impl ColourIdentity {
                 },
                 None => Identity {
                     allowed: declared.collect(),
-                    whose: format!("{format}'s colours"),
+                    whose: format!("{format}'s {}s", noun(deck)),
                     chooser: None,
                 },
             });
@@ -225,10 +229,11 @@ fn finding(deck: &ResolvedDeck, message: String, lead: &str, off: &[&Line]) -> F
         named.push(format!("and {} more", off.len() - NAMED));
     }
     let one = matches!(off, [only] if only.entry.count == 1);
+    let noun = noun(deck);
     let fix = if one {
-        "remove it or replace it with a card of those colours"
+        format!("remove it or replace it with a card of those {noun}s")
     } else {
-        "remove them or replace them with cards of those colours"
+        format!("remove them or replace them with cards of those {noun}s")
     };
     let help = format!("{lead}: {}; {fix}", named.join(", "));
     let mut f = Finding::new(RuleId::ColourIdentity, message).help(help);
@@ -241,6 +246,16 @@ fn finding(deck: &ResolvedDeck, message: String, lead: &str, off: &[&Line]) -> F
         }
     }
     f
+}
+
+/// What the game calls the colours an identity is made of: attributes in a game without
+/// colours (Force of Will).
+fn noun(deck: &ResolvedDeck) -> &'static str {
+    if deck.game.def.colours.is_empty() {
+        "attribute"
+    } else {
+        "colour"
+    }
 }
 
 /// `white, blue`, or `none`.

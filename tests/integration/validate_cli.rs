@@ -467,3 +467,38 @@ fn cards_finds_by_words_and_prints_json() {
         .all(|c| c["type"] == "legendary" && c["cost"].as_i64().unwrap() >= 6));
     decksmith(["cards", "--game", "jforc"]).expect(2);
 }
+
+/// In a game without colours, a `colour-identity` rule is about attributes: a Force of Will
+/// ruler's attributes bound the deck's cards.
+#[test]
+fn colour_identity_in_a_game_of_attributes_follows_the_rulers() {
+    let formats = temp_dir();
+    std::fs::write(
+        formats.join("fow-identity.toml"),
+        "id = \"fow-identity\"\ngame = \"fow\"\nname = \"FoW Identity\"\nextends = \"fow-standard\"\n\n[[rules]]\nkind = \"colour-identity\"\nfrom = \"ruler\"\n",
+    )
+    .unwrap();
+    let out = decksmith([
+        "--formats".as_ref(),
+        formats.as_os_str(),
+        "validate".as_ref(),
+        "--format".as_ref(),
+        "fow-identity".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        "examples/decks/fow/legal-crimson-aggro.deck".as_ref(),
+    ])
+    .expect(1);
+    let findings = &out.json()["decks"][0]["findings"];
+    assert_eq!(findings.as_array().unwrap().len(), 1, "{findings}");
+    assert_eq!(
+        findings[0]["message"],
+        "26 cards outside the attributes of the Ruler `Crimson Warden` (fire)"
+    );
+    assert_eq!(findings[0]["card"], "Dawn Paladin");
+    assert!(
+        (findings[0]["help"].as_str().unwrap())
+            .starts_with("off-attribute: 4 Dawn Paladin (light), 4 Radiant Squire (light)"),
+        "{findings}"
+    );
+}
