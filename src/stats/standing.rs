@@ -100,7 +100,17 @@ pub(super) fn requirements(deck: &Resolved, game: &Game, format: &Format) -> Vec
     for rule in &format.rules {
         match &rule.rule {
             Rule::Hero(Hero { zone, count }) => {
-                let cards = zone_cards(zone);
+                // Only cards of the zone's type are Heroes, as `hero` counts them in validate:
+                // a card of another type there is a `zone-type` mistake, not a second Hero.
+                let index = game.def.zones.iter().position(|z| z.id == *zone);
+                let cards = index
+                    .and_then(|i| Some((i, deck.zone(i)?)))
+                    .map_or(0, |(i, z)| {
+                        (z.cards.iter())
+                            .filter(|&&(card, _)| game.zone_holds(i, card))
+                            .map(|&(_, n)| n)
+                            .sum()
+                    });
                 out.push(Requirement::Hero {
                     zone: zone.clone(),
                     label: label(zone),

@@ -279,3 +279,24 @@ fn the_boundary_decks_cover_every_rule_id() {
         .collect();
     assert!(missing.is_empty(), "no Crownfall deck expects {missing:?}");
 }
+
+/// `stats` counts the Leader as `hero` does: a Land beside the one Leader is no second Leader.
+#[test]
+fn stats_count_only_leaders_as_leaders() {
+    let deck = data().join("decks/hero-land-beside.deck");
+    let out = crown([
+        "stats".as_ref(),
+        deck.as_os_str(),
+        "--output".as_ref(),
+        "json".as_ref(),
+    ])
+    .expect(0);
+    let json = out.json();
+    let hero = (json["requirements"].as_array().unwrap().iter())
+        .find(|r| r["rule"] == "hero")
+        .unwrap();
+    assert_eq!(
+        (&hero["cards"], &hero["met"]),
+        (&serde_json::json!(1), &serde_json::json!(true))
+    );
+}
