@@ -186,7 +186,11 @@ impl Outcome for FixedValidated {
     }
 
     fn json(&self) -> String {
-        self.validated.json()
+        super::json::validate(
+            &self.validated.decks,
+            self.validated.skipped,
+            Some(&self.fixes),
+        )
     }
 
     fn ci(&self) -> CiRun {

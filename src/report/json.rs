@@ -1,6 +1,7 @@
 //! JSON output. The shapes here are contracts (DESIGN.md): fields are only ever added.
 
 use super::diff::DiffOutcome;
+use super::edit::FileFixes;
 use super::scripts::{self, ScriptStatus, Verification};
 use super::{rule_counts, RuleCount, Summary};
 use crate::card_db::diff::{CatalogDiff, Change};
@@ -8,6 +9,7 @@ use crate::card_db::{Card, Colours, Game};
 use crate::check::DeckOutcome;
 use crate::check::LintOutcome;
 use crate::diagnostic::Problem;
+use crate::edit::fix::Fix;
 use crate::engine::random::{BatchGame, BatchTally};
 use crate::engine::runner::RunResult;
 use crate::engine::scripted::{Golden, Verified};
@@ -27,8 +29,21 @@ struct DeckJson<'a> {
 
 #[derive(Serialize)]
 struct ValidateJson<'a> {
+    /// `validate --fix`: what was changed in each file, before the decks were checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixes: Option<Vec<FileFixesJson<'a>>>,
     decks: Vec<DeckJson<'a>>,
     summary: SummaryJson,
+}
+
+#[derive(Serialize)]
+struct FileFixesJson<'a> {
+    path: &'a str,
+    /// The fixes made (none when the file needed none or could not be fixed).
+    fixed: &'a [Fix],
+    /// Why the file could not be fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -53,8 +68,18 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-pub fn validate(outcomes: &[DeckOutcome], skipped: usize) -> String {
+pub fn validate(outcomes: &[DeckOutcome], skipped: usize, fixes: Option<&[FileFixes]>) -> String {
     let doc = ValidateJson {
+        fixes: fixes.map(|files| {
+            files
+                .iter()
+                .map(|f| FileFixesJson {
+                    path: &f.path,
+                    fixed: f.result.as_deref().unwrap_or_default(),
+                    error: f.result.as_ref().err().map(String::as_str),
+                })
+                .collect()
+        }),
         decks: outcomes
             .iter()
             .map(|o| DeckJson {

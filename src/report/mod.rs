@@ -118,7 +118,7 @@ impl Outcome for Validated {
     }
 
     fn json(&self) -> String {
-        json::validate(&self.decks, self.skipped)
+        json::validate(&self.decks, self.skipped, None)
     }
 
     fn ci(&self) -> ci::CiRun {

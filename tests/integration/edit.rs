@@ -449,6 +449,57 @@ fn fix_makes_the_unambiguous_fixes_and_reports_the_rest() {
     );
 }
 
+/// With `--output json` the fixes are in the document (nothing is rewritten silently): per
+/// file the fixes made, or why it could not be fixed; the decks are reported as they now are.
+#[test]
+fn fix_lists_its_changes_in_json() {
+    let dir = temp_dir();
+    std::fs::write(
+        dir.join("a.deck"),
+        "format: jforce-standard\nHero:\n1 Timeline J\nMain:\n3 Ash Hund\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("b.deck"),
+        "format: jforce-standrd\n4 Ember Strker\n",
+    )
+    .unwrap();
+    let out = run_in(
+        &dir,
+        &["validate", "--fix", "a.deck", "b.deck", "--output", "json"],
+    )
+    .expect(1);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        doc["fixes"][0],
+        serde_json::json!({"path": "a.deck", "fixed": [
+            {"line": 5, "from": "Ash Hund", "to": "Ash Hound", "kind": "typo"}
+        ]})
+    );
+    assert_eq!(doc["fixes"][1]["path"], "b.deck");
+    assert_eq!(doc["fixes"][1]["fixed"], serde_json::json!([]));
+    assert!(
+        doc["fixes"][1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("jforce-standrd"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(doc["decks"][0]["path"], "a.deck");
+    // The deck is checked as fixed: its only finding is its size.
+    let rules: Vec<_> = doc["decks"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["deck-size"], "{}", out.stdout);
+    // Without --fix the document has no `fixes` field at all.
+    let plain = run_in(&dir, &["validate", "a.deck", "--output", "json"]).expect(1);
+    assert!(!plain.stdout.contains("\"fixes\""), "{}", plain.stdout);
+}
+
 #[test]
 fn fix_leaves_a_name_with_two_close_matches() {
     // `Chrono Spurge` is one letter from `Chrono Surge` and three from `Chrono Spark`: close
