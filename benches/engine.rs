@@ -7,7 +7,8 @@
 //! decks of its game. There is no other path: self-play, `match random`, `sim` and the search
 //! players all go through the trait, so these figures are the engines' speed.
 //! `mcts_decision` times one `mcts:200` decision in the middle of a game, counted in
-//! iterations, so its throughput is MCTS iterations per second per core.
+//! iterations, so its throughput is MCTS iterations per second per core. `clone_from_state` and
+//! `legal_actions` are what a search pays per node; neither allocates once warmed up.
 
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
@@ -132,6 +133,24 @@ fn decision<E: Engine>(decks: &[SeatDeck; 2]) -> (E::State, Player, Vec<E::Actio
     }
 }
 
+/// A state 60 random actions into game 3 (or its end, if sooner).
+fn mid_game<E: Engine>() -> E::State {
+    let decks = decks::<E>();
+    let s = setup::<E>(&decks, 3);
+    let mut state = E::setup(&s, &mut Vec::new()).expect("setup");
+    let mut rng = Rng::new(9);
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
+    for _ in 0..60 {
+        let Some(i) = E::random_action(&state, &mut rng, &mut actions) else {
+            break;
+        };
+        events.clear();
+        E::apply(&mut state, &actions[i], &mut events).expect("legal");
+    }
+    state
+}
+
 /// The benchmarks, generic over every engine of the registry.
 macro_rules! benches {
     ($($module:ident::$engine:ident),*) => {
@@ -184,26 +203,31 @@ macro_rules! benches {
                 .bench_local(|| bot.choose(&state, seat, &choices));
         }
 
-        /// Cloning a state in the middle of a game (what a search or a checked self-play step pays).
+        /// Cloning a state in the middle of a game (what a checked self-play step pays).
         #[divan::bench(types = [$(decksmith::engine::$module::$engine),*])]
         fn clone_state<E: Engine>(bencher: Bencher) {
-            let decks = decks::<E>();
-            let s = setup::<E>(&decks, 3);
-            let mut state = E::setup(&s, &mut Vec::new()).expect("setup");
-            let mut rng = Rng::new(9);
-            let mut actions = Vec::new();
-            let mut events = Vec::new();
-            for _ in 0..60 {
-                actions.clear();
-                E::legal_actions(&state, &mut actions);
-                if actions.is_empty() {
-                    break;
-                }
-                let i = rng.below(actions.len());
-                events.clear();
-                E::apply(&mut state, &actions[i], &mut events).expect("legal");
-            }
+            let state = mid_game::<E>();
             bencher.bench_local(|| black_box(&state).clone());
+        }
+
+        /// Copying the same state into a kept one (what a search restarting from its root
+        /// pays): no allocation (the conformance suite counts them).
+        #[divan::bench(types = [$(decksmith::engine::$module::$engine),*])]
+        fn clone_from_state<E: Engine>(bencher: Bencher) {
+            let state = mid_game::<E>();
+            let mut kept = state.clone();
+            bencher.bench_local(|| kept.clone_from(black_box(&state)));
+        }
+
+        /// Listing the legal actions of that state into a kept list: no allocation either.
+        #[divan::bench(types = [$(decksmith::engine::$module::$engine),*])]
+        fn legal_actions<E: Engine>(bencher: Bencher) {
+            let state = mid_game::<E>();
+            let mut actions = Vec::new();
+            bencher.bench_local(|| {
+                E::legal_actions(black_box(&state), &mut actions);
+                actions.len()
+            });
         }
     };
 }

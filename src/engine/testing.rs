@@ -11,6 +11,8 @@ use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::deck::encoding::text;
 use crate::diagnostic::SourceFile;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -21,8 +23,9 @@ const STEPPED_GAMES: u64 = 40;
 /// Runs the suite: `games` random games from `setup(0..games)` with every invariant and
 /// transition checked after every action; the first games again step by step, each legal
 /// action printed and parsed back to itself and the random player's shortcut compared with
-/// picking from the listed actions; and one game played twice, which must not differ.
-/// Every reason in `endings` must end at least one game.
+/// picking from the listed actions; one game played twice, which must not differ; and
+/// copying a state into a kept one and listing the legal actions, which must not allocate once
+/// warmed up. Every reason in `endings` must end at least one game.
 pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64, endings: &[&str]) {
     let mut player = SelfPlay::<E>::new(true);
     let mut reasons = BTreeMap::new();
@@ -46,6 +49,9 @@ pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64,
         "{}: the same seed played a different game",
         E::GAME
     );
+    for g in 0..games.min(ALLOCATION_GAMES) {
+        allocation_free::<E>(&setup(g));
+    }
     let mut again = SelfPlay::<E>::new(false);
     assert_eq!(
         again.play(&s, player_seed(s.seed)),
@@ -54,6 +60,96 @@ pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64,
         E::GAME
     );
 }
+
+/// Games whose every state is copied and listed under the allocation count.
+const ALLOCATION_GAMES: u64 = 10;
+
+/// Every state of one random game, its legal actions listed into one kept list, twice: the
+/// first pass grows the list, the second must allocate nothing. And every state copied
+/// (`clone_from`) into a kept state that held it before, which must allocate nothing either:
+/// what a search pays to restart from its root (issue #15, point 4). (Copying a different
+/// state may allocate where the engine keeps lists inside lists: J Force's units.)
+fn allocation_free<E: Engine>(setup: &Setup<'_>) {
+    let seed = setup.seed;
+    let mut events = Vec::new();
+    let mut state = E::setup(setup, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let mut rng = Rng::new(player_seed(seed));
+    let mut states = vec![state.clone()];
+    let mut actions = Vec::new();
+    while let Some(i) = E::random_action(&state, &mut rng, &mut actions) {
+        events.clear();
+        E::apply(&mut state, &actions[i], &mut events).expect("a legal action");
+        states.push(state.clone());
+    }
+    let mut kept = states[0].clone();
+    for pass in 0..2 {
+        for (n, s) in states.iter().enumerate() {
+            kept.clone_from(s);
+            let before = allocations();
+            kept.clone_from(s);
+            let copied = allocations() - before;
+            let before = allocations();
+            E::legal_actions(s, &mut actions);
+            let listed = allocations() - before;
+            if pass == 1 {
+                assert_eq!(
+                    (copied, listed),
+                    (0, 0),
+                    "{} seed {seed}, state {n}: allocations when copying, listing",
+                    E::GAME
+                );
+            }
+        }
+    }
+}
+
+/// Allocations made so far by the current thread (tests run in parallel; each thread counts
+/// its own).
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The test binary's allocator: the system's, counting allocations per thread.
+struct Counting;
+
+// SAFETY: every call is forwarded unchanged to the system allocator; the count is a
+// thread-local `Cell` with a constant initialiser, which never allocates, and `try_with`
+// skips counting while a thread's locals are being torn down.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
 
 /// Plays one random game from `setup`, checking at every step that each legal action reads
 /// back from its own script text and that [`Engine::random_action`] chooses what picking from

@@ -13,13 +13,19 @@ use crate::engine::Player;
 pub fn legal(state: &State, out: &mut Vec<Action>) {
     out.clear();
     let Some(who) = state.decider() else { return };
-    match state.step {
+    // Scratch lists kept by the thread and reused for every decision, so that listing
+    // allocates nothing once they have grown.
+    SCRATCH.with_borrow_mut(|scratch| match state.step {
         Step::Over => {}
-        Step::Mulligan => mulligans(state, who, out),
+        Step::Mulligan => mulligans(state, who, &mut scratch.hand, out),
         Step::Discard => {
-            for card in distinct_hand(state, who) {
-                out.push(Action::Discard { who, card });
-            }
+            distinct_hand(state, who, &mut scratch.hand);
+            out.extend(
+                scratch
+                    .hand
+                    .iter()
+                    .map(|&card| Action::Discard { who, card }),
+            );
         }
         Step::Block => {
             out.push(Action::NoBlock { who });
@@ -32,16 +38,12 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
         }
         Step::Main | Step::Attack | Step::AfterBlock => {
             out.push(Action::Pass { who });
-            // Scratch lists kept by the thread and reused for every decision, so that
-            // listing allocates nothing once they have grown.
-            SCRATCH.with_borrow_mut(|scratch| {
-                let mut kinds = std::mem::take(&mut scratch.kinds);
-                will::stone_kinds_into(state, who, &mut kinds);
-                main_actions(state, who, &kinds, scratch, out);
-                scratch.kinds = kinds;
-            });
+            let mut kinds = std::mem::take(&mut scratch.kinds);
+            will::stone_kinds_into(state, who, &mut kinds);
+            main_actions(state, who, &kinds, scratch, out);
+            scratch.kinds = kinds;
         }
-    }
+    });
 }
 
 fn main_actions(
@@ -60,16 +62,19 @@ fn main_actions(
             });
         }
         judgments(state, who, kinds, scratch, out);
-        attacks(state, who, out);
+        attacks(state, who, &mut scratch.aims, out);
     }
     plays(state, who, kinds, chase, scratch, out);
     abilities(state, who, kinds, chase, scratch, out);
 }
 
-/// The decider's stone kinds, and the payments and targets of the card being listed.
+/// The decider's stone kinds, hand cards and ability sources, and the payments and targets
+/// of the card being listed.
 #[derive(Default)]
 struct Scratch {
     kinds: Vec<StoneKind>,
+    hand: Vec<Named>,
+    sources: Vec<(Source, Option<Aim>, u16)>,
     pays: Vec<Payment>,
     aims: Vec<Option<Aim>>,
 }
@@ -105,9 +110,9 @@ pub fn aim(state: &State, r: ObjRef) -> Aim {
     }
 }
 
-/// The different cards in a hand, in hand order.
-fn distinct_hand(state: &State, who: Player) -> Vec<Named> {
-    let mut cards: Vec<Named> = Vec::new();
+/// The different cards in a hand, in hand order, into `cards`.
+fn distinct_hand(state: &State, who: Player, cards: &mut Vec<Named>) {
+    cards.clear();
     for &inst in &state.seat(who).hand {
         let def = state.table.def_of(inst);
         if !cards.iter().any(|c| c.def == def) {
@@ -117,27 +122,17 @@ fn distinct_hand(state: &State, who: Player) -> Vec<Named> {
             });
         }
     }
-    cards
 }
 
-/// Every ordered choice of hand cards to bottom, identical cards counted once.
-fn mulligans(state: &State, who: Player, out: &mut Vec<Action>) {
-    each_mulligan(state, who, &mut |bottom| {
-        out.push(Action::Mulligan { who, bottom });
-    });
-}
-
-/// The hand cards and their ordered choices, in the order [`mulligans`] lists them.
-fn each_mulligan(state: &State, who: Player, visit: &mut dyn FnMut(Bottom)) {
-    let hand: Vec<Named> = state
-        .seat(who)
-        .hand
-        .iter()
-        .map(|&i| Named {
-            def: state.table.def_of(i),
-            name: state.info(i).name,
-        })
-        .collect();
+/// Every ordered choice of hand cards to bottom, identical cards counted once (`hand` is
+/// scratch space for the hand's cards).
+fn mulligans(state: &State, who: Player, hand: &mut Vec<Named>, out: &mut Vec<Action>) {
+    hand.clear();
+    hand.extend(state.seat(who).hand.iter().map(|&i| Named {
+        def: state.table.def_of(i),
+        name: state.info(i).name,
+    }));
+    let mut visit = |bottom| out.push(Action::Mulligan { who, bottom });
     // `used` marks the hand positions already chosen; the rest keep their hand order.
     fn walk(hand: &[Named], used: u32, chosen: &mut Bottom, visit: &mut dyn FnMut(Bottom)) {
         visit(*chosen);
@@ -160,7 +155,7 @@ fn each_mulligan(state: &State, who: Player, visit: &mut dyn FnMut(Bottom)) {
     }
     // The mask holds a hand of up to 32 cards; an opening hand has five.
     let hand = &hand[..hand.len().min(32)];
-    walk(hand, 0, &mut Bottom::default(), visit);
+    walk(hand, 0, &mut Bottom::default(), &mut visit);
 }
 
 /// The random player's choice, drawn as picking from [`legal`]'s whole list would draw. A
@@ -354,7 +349,8 @@ fn abilities(
 ) {
     let seat = state.seat(who);
     let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
-    let mut sources: Vec<(Source, Option<Aim>, u16)> = Vec::new();
+    let mut sources = std::mem::take(&mut scratch.sources);
+    sources.clear();
     if seat.ruler_at == RulerAt::Area && !state.info(seat.ruler).abilities.is_empty() {
         sources.push((Source::Ruler(state.info(seat.ruler).name), None, seat.ruler));
     }
@@ -371,7 +367,7 @@ fn abilities(
         );
         sources.push((Source::Field(a), Some(a), o.inst));
     }
-    for (source, a, inst) in sources {
+    for &(source, a, inst) in &sources {
         let info = state.info(inst);
         for (index, ab) in info.abilities.iter().enumerate() {
             let Ok(index) = u8::try_from(index) else {
@@ -401,6 +397,7 @@ fn abilities(
             }
         }
     }
+    scratch.sources = sources;
 }
 
 fn judgments(
@@ -433,25 +430,30 @@ fn judgments(
     }
 }
 
-fn attacks(state: &State, who: Player, out: &mut Vec<Action>) {
+/// Each attacker at the opponent, then at each rested J/ruler or resonator (`defenders` is
+/// scratch space for those).
+fn attacks(state: &State, who: Player, defenders: &mut Vec<Option<Aim>>, out: &mut Vec<Action>) {
     if !priority_step(state.step) {
         return;
     }
-    let defenders: Vec<Aim> = state
-        .seat(who.other())
-        .field
-        .iter()
-        .filter(|o| o.kind.battles() && o.rested)
-        .map(|o| {
-            aim(
-                state,
-                ObjRef {
-                    owner: who.other(),
-                    serial: o.serial,
-                },
-            )
-        })
-        .collect();
+    defenders.clear();
+    defenders.push(None);
+    defenders.extend(
+        state
+            .seat(who.other())
+            .field
+            .iter()
+            .filter(|o| o.kind.battles() && o.rested)
+            .map(|o| {
+                Some(aim(
+                    state,
+                    ObjRef {
+                        owner: who.other(),
+                        serial: o.serial,
+                    },
+                ))
+            }),
+    );
     for o in &state.seat(who).field {
         if !o.kind.battles() || o.rested || (o.entered == state.turn && !state.swift(o)) {
             continue;
@@ -463,17 +465,10 @@ fn attacks(state: &State, who: Player, out: &mut Vec<Action>) {
                 serial: o.serial,
             },
         );
-        out.push(Action::Attack {
+        out.extend(defenders.iter().map(|&target| Action::Attack {
             who,
             attacker,
-            target: None,
-        });
-        for d in &defenders {
-            out.push(Action::Attack {
-                who,
-                attacker,
-                target: Some(*d),
-            });
-        }
+            target,
+        }));
     }
 }

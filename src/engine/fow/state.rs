@@ -11,7 +11,7 @@ pub const OPENING_HAND: usize = 5;
 
 /// A game in progress. Cloning copies the zones; the card table is shared. All of the game's
 /// randomness is spent at setup (shuffles and the first player), so no RNG is kept.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     pub(super) table: Arc<Table>,
     pub(super) seats: [Seat; 2],
@@ -33,7 +33,7 @@ pub struct State {
     pub(super) outcome: Option<Outcome>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Seat {
     /// Top card last.
     pub deck: Vec<Inst>,
@@ -65,6 +65,114 @@ pub struct Seat {
     pub cards: u16,
     /// Hand size when this player's last end phase finished.
     pub hand_after_end: usize,
+}
+
+/// `clone_from` reuses the zones' memory, so a search that copies states into kept ones
+/// allocates nothing once they have grown (issue #15, point 4); the destructuring makes a new
+/// field a compile error here rather than a field silently not copied.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            table: Arc::clone(&self.table),
+            seats: self.seats.clone(),
+            chase: self.chase.clone(),
+            battle: self.battle,
+            turn: self.turn,
+            active: self.active,
+            first: self.first,
+            step: self.step,
+            priority: self.priority,
+            passes: self.passes,
+            serial: self.serial,
+            outcome: self.outcome,
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            table,
+            seats,
+            chase,
+            battle,
+            turn,
+            active,
+            first,
+            step,
+            priority,
+            passes,
+            serial,
+            outcome,
+        } = source;
+        if !Arc::ptr_eq(&self.table, table) {
+            self.table = Arc::clone(table);
+        }
+        self.seats.clone_from(seats);
+        self.chase.clone_from(chase);
+        self.battle = *battle;
+        self.turn = *turn;
+        self.active = *active;
+        self.first = *first;
+        self.step = *step;
+        self.priority = *priority;
+        self.passes = *passes;
+        self.serial = *serial;
+        self.outcome = *outcome;
+    }
+}
+
+/// As [`State`]'s: `clone_from` reuses every zone.
+impl Clone for Seat {
+    fn clone(&self) -> Seat {
+        Seat {
+            deck: self.deck.clone(),
+            stones: self.stones.clone(),
+            hand: self.hand.clone(),
+            field: self.field.clone(),
+            grave: self.grave.clone(),
+            ..*self
+        }
+    }
+
+    fn clone_from(&mut self, source: &Seat) {
+        let Seat {
+            deck,
+            stones,
+            hand,
+            field,
+            grave,
+            ruler,
+            ruler_at,
+            ruler_rested,
+            lost_judgment,
+            life,
+            called,
+            ordered,
+            judgment_turn,
+            will_paid,
+            stone_ability_rests,
+            mulligan_done,
+            cards,
+            hand_after_end,
+        } = source;
+        self.deck.clone_from(deck);
+        self.stones.clone_from(stones);
+        self.hand.clone_from(hand);
+        self.field.clone_from(field);
+        self.grave.clone_from(grave);
+        self.ruler = *ruler;
+        self.ruler_at = *ruler_at;
+        self.ruler_rested = *ruler_rested;
+        self.lost_judgment = *lost_judgment;
+        self.life = *life;
+        self.called = *called;
+        self.ordered = *ordered;
+        self.judgment_turn = *judgment_turn;
+        self.will_paid = *will_paid;
+        self.stone_ability_rests = *stone_ability_rests;
+        self.mulligan_done = *mulligan_done;
+        self.cards = *cards;
+        self.hand_after_end = *hand_after_end;
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,6 +27,7 @@ impl SeenCards {
 
 /// Every action legal now, for whoever decides. Copies of one card in hand give one action.
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
+    out.clear();
     if state.outcome.is_some() {
         return;
     }

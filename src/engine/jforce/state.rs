@@ -8,7 +8,7 @@ use crate::engine::{Outcome, Player};
 use std::sync::Arc;
 
 /// A Hero or a Strike in play, with its Evolution stack and attached Supports.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Unit {
     /// The base card (the Hero, or the Strike as played).
     pub card: u16,
@@ -29,6 +29,34 @@ pub struct Attachment {
     pub card: u16,
     pub owner: Player,
     pub attack: i32,
+}
+
+/// `clone_from` reuses the lists' memory, so a search that copies states into kept ones
+/// allocates nothing once they have grown (issue #15, point 4); the destructuring makes a new
+/// field a compile error here rather than a field silently not copied.
+impl Clone for Unit {
+    fn clone(&self) -> Unit {
+        let mut unit = Unit::new(self.card);
+        unit.clone_from(self);
+        unit
+    }
+
+    fn clone_from(&mut self, source: &Unit) {
+        let Unit {
+            card,
+            evolutions,
+            attached,
+            attacked,
+            boost,
+            lasting,
+        } = source;
+        self.card = *card;
+        self.evolutions.clone_from(evolutions);
+        self.attached.clone_from(attached);
+        self.attacked = *attacked;
+        self.boost = *boost;
+        self.lasting = *lasting;
+    }
 }
 
 impl Unit {
@@ -75,7 +103,7 @@ pub enum Slot {
     Battle(u8),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Seat {
     pub hero: Unit,
     pub hp: i32,
@@ -91,6 +119,49 @@ pub struct Seat {
     pub legendary_used: Vec<u16>,
     /// Cards the player brought in the draw deck, for the conservation invariant.
     pub cards: u32,
+}
+
+/// As [`Unit`]'s: `clone_from` reuses every list.
+impl Clone for Seat {
+    fn clone(&self) -> Seat {
+        Seat {
+            hero: self.hero.clone(),
+            hp: self.hp,
+            max_hp: self.max_hp,
+            charge: self.charge,
+            deck: self.deck.clone(),
+            hand: self.hand.clone(),
+            discard: self.discard.clone(),
+            battle: self.battle.clone(),
+            legendary_used: self.legendary_used.clone(),
+            cards: self.cards,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Seat) {
+        let Seat {
+            hero,
+            hp,
+            max_hp,
+            charge,
+            deck,
+            hand,
+            discard,
+            battle,
+            legendary_used,
+            cards,
+        } = source;
+        self.hero.clone_from(hero);
+        self.hp = *hp;
+        self.max_hp = *max_hp;
+        self.charge = *charge;
+        self.deck.clone_from(deck);
+        self.hand.clone_from(hand);
+        self.discard.clone_from(discard);
+        self.battle.clone_from(battle);
+        self.legendary_used.clone_from(legendary_used);
+        self.cards = *cards;
+    }
 }
 
 impl Seat {
@@ -146,7 +217,6 @@ impl Reason {
     }
 }
 
-#[derive(Clone)]
 pub struct State {
     pub table: Arc<Table>,
     pub rng: Rng,
@@ -158,6 +228,45 @@ pub struct State {
     pub phase: Phase,
     /// Set once a player has lost: the winner and why.
     pub outcome: Option<Outcome>,
+}
+
+/// As [`Seat`]'s: `clone_from` reuses every list.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            table: Arc::clone(&self.table),
+            rng: self.rng.clone(),
+            seats: self.seats.clone(),
+            active: self.active,
+            first: self.first,
+            turn: self.turn,
+            phase: self.phase,
+            outcome: self.outcome,
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            table,
+            rng,
+            seats,
+            active,
+            first,
+            turn,
+            phase,
+            outcome,
+        } = source;
+        if !Arc::ptr_eq(&self.table, table) {
+            self.table = Arc::clone(table);
+        }
+        self.rng.clone_from(rng);
+        self.seats.clone_from(seats);
+        self.active = *active;
+        self.first = *first;
+        self.turn = *turn;
+        self.phase = *phase;
+        self.outcome = *outcome;
+    }
 }
 
 impl std::fmt::Debug for State {
