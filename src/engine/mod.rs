@@ -155,7 +155,7 @@ pub struct Setup<'a> {
     pub first: Option<Player>,
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SeatDeck {
     /// Zone id → card indices. For a stacked deck, the `main` (or draw) zone is in draw order,
     /// top card first, and `stacked` is set.

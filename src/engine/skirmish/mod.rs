@@ -47,7 +47,7 @@ impl Engine for Skirmish {
     type Event = Event;
 
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
-        Ok(Duel::new(setup)?.start(setup.seed, events))
+        Ok(Duel::prepared(setup)?.start(setup.seed, events))
     }
 
     fn legal_actions(state: &State, out: &mut Vec<Action>) {

@@ -7,8 +7,8 @@ use super::event::{CardName, DrawCause, Event, Played};
 use super::state::{Phase, Seat, State, BOTH_ZERO, HEALTH_ZERO, OPENING_HAND, ROUND_LIMIT_REACHED};
 use super::ROUND_LIMIT;
 use crate::engine::rng::Rng;
-use crate::engine::{Outcome, Player, Setup};
-use std::sync::Arc;
+use crate::engine::{Outcome, Player, SeatDeck, Setup};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What one round did to each player's health, as the resolve phase computed it (SK-A07:
 /// the resolve phase computes, the end phase applies, once).
@@ -353,6 +353,15 @@ pub struct Duel {
     stacked: [bool; 2],
 }
 
+/// Duels recently prepared from a game's database, kept with it ([`engine_data`](crate::card_db::Game::engine_data)) so
+/// that the thousands of games `sim` and self-play set up between the same decks build the
+/// card table once: a few pairs, since `sim` alternates seats and a gauntlet plays several.
+#[derive(Default)]
+struct Prepared(Mutex<Vec<([SeatDeck; 2], Arc<Duel>)>>);
+
+/// Deck pairs kept per game.
+const PREPARED: usize = 8;
+
 impl Duel {
     pub fn new(setup: &Setup<'_>) -> Result<Duel, String> {
         if let Some(first) = setup.first {
@@ -367,6 +376,28 @@ impl Duel {
             orders,
             stacked: [setup.decks[0].stacked, setup.decks[1].stacked],
         })
+    }
+
+    /// [`Duel::new`], or the duel already prepared for the same decks of the same game.
+    pub fn prepared(setup: &Setup<'_>) -> Result<Arc<Duel>, String> {
+        let Ok(cache) = setup
+            .game
+            .engine_data(|_| Ok::<_, String>(Prepared::default()))
+        else {
+            return Duel::new(setup).map(Arc::new);
+        };
+        let mut kept = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if setup.first.is_none() {
+            if let Some((_, duel)) = kept.iter().find(|(decks, _)| *decks == setup.decks) {
+                return Ok(Arc::clone(duel));
+            }
+        }
+        let duel = Arc::new(Duel::new(setup)?);
+        if kept.len() >= PREPARED {
+            kept.remove(0);
+        }
+        kept.push((setup.decks.clone(), Arc::clone(&duel)));
+        Ok(duel)
     }
 
     /// Setup: shuffle (unless stacked) and draw the opening hands, from `seed`.
