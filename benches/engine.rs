@@ -133,22 +133,9 @@ fn decision<E: Engine>(decks: &[SeatDeck; 2]) -> (E::State, Player, Vec<E::Actio
     }
 }
 
-/// A state 60 random actions into game 3 (or its end, if sooner).
+/// The mid-game position of [`decision`] (a game still going, with choices to list).
 fn mid_game<E: Engine>() -> E::State {
-    let decks = decks::<E>();
-    let s = setup::<E>(&decks, 3);
-    let mut state = E::setup(&s, &mut Vec::new()).expect("setup");
-    let mut rng = Rng::new(9);
-    let mut actions = Vec::new();
-    let mut events = Vec::new();
-    for _ in 0..60 {
-        let Some(i) = E::random_action(&state, &mut rng, &mut actions) else {
-            break;
-        };
-        events.clear();
-        E::apply(&mut state, &actions[i], &mut events).expect("legal");
-    }
-    state
+    decision::<E>(&decks::<E>()).0
 }
 
 /// The benchmarks, generic over every engine of the registry.
