@@ -149,12 +149,12 @@ impl Game {
 
     /// The card name closest to a misspelt one.
     pub fn suggest(&self, name: &str) -> Option<&str> {
-        names::suggest_sketched(name, self.cards.iter().map(|c| c.name()), self.sketches())
+        names::suggest_sketched(name, self.sketches()).map(|i| self.cards[i].name())
     }
 
     /// The card a misspelt name can only mean: the one card name close to it, if exactly one is.
     pub fn only_match(&self, name: &str) -> Option<&str> {
-        names::only_close(name, self.cards.iter().map(|c| c.name()), self.sketches())
+        names::only_close(name, self.sketches()).map(|i| self.cards[i].name())
     }
 
     fn sketches(&self) -> &[(String, names::Sketch)] {

@@ -11,6 +11,10 @@ pub mod encoding;
 
 use std::ops::Range;
 
+/// A name or id as a deck list writes it: held inline up to 24 bytes (almost every card name
+/// and id), so reading a list does not allocate once per line.
+pub type Name = compact_str::CompactString;
+
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Deck {
     /// Format id from the deck's own header, with where it was written.
@@ -61,9 +65,9 @@ pub struct Zone {
 pub struct Entry {
     pub count: u32,
     /// The card's name (or id) as written.
-    pub card: String,
+    pub card: Name,
     /// The card id, where the encoding carries one.
-    pub id: Option<String>,
+    pub id: Option<Name>,
     /// The printing the list names (`(JF1) 12`), kept as written: validation warns about one
     /// the database does not know, and nothing rewrites it.
     pub printing: Option<Printing>,

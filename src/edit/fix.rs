@@ -65,7 +65,7 @@ impl DeckFile<'_> {
                 let mut deck = self.deck.clone();
                 for ((zi, ei), fix) in &found {
                     let entry = &mut deck.zones[*zi].entries[*ei];
-                    entry.card = fix.to.clone();
+                    entry.card = fix.to.as_str().into();
                     entry.id = None;
                 }
                 let file = DeckFile {
@@ -85,7 +85,7 @@ impl DeckFile<'_> {
     fn fix_for(&self, entry: &Entry, mode: FixMode) -> Option<Fix> {
         let fix = |to: &str, kind| Fix {
             line: entry.line,
-            from: entry.card.clone(),
+            from: entry.card.to_string(),
             to: to.to_owned(),
             kind,
         };

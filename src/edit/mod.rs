@@ -526,8 +526,8 @@ impl<'c> DeckFile<'c> {
         };
         let entry = Entry {
             count,
-            card: self.game.cards[card].name().to_owned(),
-            id: Some(self.game.cards[card].id().to_owned()),
+            card: self.game.cards[card].name().into(),
+            id: Some(self.game.cards[card].id().into()),
             ..Entry::default()
         };
         match deck

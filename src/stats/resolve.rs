@@ -61,7 +61,7 @@ pub fn resolve(deck: &Deck, game: &Game) -> Resolved {
                 .and_then(|id| game.find_with(id, &mut buf))
                 .or_else(|| game.find_with(&entry.card, &mut buf));
             let Some(card) = found else {
-                out.unknown.push(entry.card.clone());
+                out.unknown.push(entry.card.to_string());
                 continue;
             };
             let cards = &mut out.zones[at].cards;

@@ -187,7 +187,7 @@ fn any_deck() -> impl Strategy<Value = Deck> {
                             match (unknown, found) {
                                 (Some(name), None) => Entry {
                                     count,
-                                    card: name,
+                                    card: name.into(),
                                     printing,
                                     tags,
                                     ..Entry::default()
@@ -196,8 +196,8 @@ fn any_deck() -> impl Strategy<Value = Deck> {
                                     let card = found.map_or(known, |i| &game.cards[i]);
                                     Entry {
                                         count,
-                                        card: card.name().to_owned(),
-                                        id: Some(card.id().to_owned()),
+                                        card: card.name().into(),
+                                        id: Some(card.id().into()),
                                         printing,
                                         tags,
                                         ..Entry::default()

@@ -249,7 +249,7 @@ fn card(
     let (name, printing) = split_printing(rest.trim());
     let entry = Entry {
         count,
-        card: name.to_owned(),
+        card: name.into(),
         printing: printing.map(|(set, number)| Printing {
             set: set.to_owned(),
             number: number.map(str::to_owned),

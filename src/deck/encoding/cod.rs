@@ -355,7 +355,7 @@ fn card(
     let nonempty = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     let entry = Entry {
         count,
-        card: name.trim().to_owned(),
+        card: name.trim().into(),
         printing: nonempty(set).map(|set| Printing {
             set,
             number: nonempty(collector),

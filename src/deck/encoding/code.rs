@@ -870,12 +870,12 @@ pub fn read(text: &str, catalog: &Catalog) -> Result<Deck, ParseProblem> {
                 .map(|e| {
                     code.write_card_id(e, &mut id);
                     let card = game
-                        .and_then(|g| g.find(&id).map(|i| g.cards[i].name().to_owned()))
-                        .unwrap_or_else(|| id.clone());
+                        .and_then(|g| g.find(&id).map(|i| g.cards[i].name().into()))
+                        .unwrap_or_else(|| id.as_str().into());
                     Entry {
                         count: e.count,
                         card,
-                        id: Some(id.clone()),
+                        id: Some(id.as_str().into()),
                         ..Entry::default()
                     }
                 })

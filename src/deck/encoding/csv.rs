@@ -240,8 +240,8 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
         };
         let entry = Entry {
             count,
-            card: if name.is_empty() { id } else { name }.to_owned(),
-            id: (!id.is_empty()).then(|| id.to_owned()),
+            card: if name.is_empty() { id } else { name }.into(),
+            id: (!id.is_empty()).then(|| id.into()),
             printing,
             tags: split_tags(tags),
             span: Some(row.span.clone()),

@@ -686,13 +686,10 @@ fn canonical_entry(entry: &Entry, game: &Game) -> Result<Entry, ParseProblem> {
         None => game.find(&entry.card),
     };
     let (card, id) = match card {
-        Some(i) => (
-            game.cards[i].name().to_owned(),
-            Some(game.cards[i].id().to_owned()),
-        ),
+        Some(i) => (game.cards[i].name().into(), Some(game.cards[i].id().into())),
         None => {
             check_text("card name", &entry.card, entry.span.clone(), entry.line)?;
-            (entry.card.trim().to_owned(), None)
+            (entry.card.trim().into(), None)
         }
     };
     Ok(Entry {
@@ -820,8 +817,8 @@ impl EntryFile {
         };
         Ok(Entry {
             count,
-            card,
-            id: self.id,
+            card: card.into(),
+            id: self.id.map(Into::into),
             printing,
             tags: self.tags,
             span: Some(span),

@@ -59,7 +59,7 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
                 let zone = current_zone(deck);
                 zone.entries.push(Entry {
                     count,
-                    card: card.to_owned(),
+                    card: card.into(),
                     span: Some(span),
                     line: Some(line),
                     ..Entry::default()
@@ -282,7 +282,7 @@ mod tests {
             .zones
             .iter()
             .flat_map(|z| &z.entries)
-            .map(|e| (e.count, e.card.clone()))
+            .map(|e| (e.count, e.card.to_string()))
             .collect();
         assert_eq!(
             names,
