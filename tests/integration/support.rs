@@ -117,6 +117,9 @@ pub fn temp_dir() -> PathBuf {
         std::process::id(),
         N.fetch_add(1, Ordering::SeqCst)
     ));
+    // A folder left by an earlier run whose process had the same id (ids are reused) would
+    // leak its files into this test.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
