@@ -54,8 +54,17 @@ pub struct Sources {
 impl Sources {
     /// The data shipped inside the binary.
     pub fn embedded() -> Sources {
+        Sources::embedded_games(|_| true)
+    }
+
+    /// The shipped formats, and the card databases of the games `keep` accepts (by their
+    /// folder, `card-db/<game>/`, which is named by the game's id).
+    fn embedded_games(keep: impl Fn(&str) -> bool) -> Sources {
         let mut files = Vec::new();
         for (path, text) in embedded::CARD_DB {
+            if !keep(path.split('/').nth(1).unwrap_or_default()) {
+                continue;
+            }
             files.push((card_db_kind(Path::new(path)), SourceFile::new(*path, *text)));
         }
         for (path, text) in embedded::FORMATS {
@@ -214,6 +223,34 @@ impl Catalog {
         }
         let (catalog, problems, format_files) = Catalog::load_inner(options, true)?;
         fail_on_errors(problems, &format_files)?;
+        Ok(Cow::Owned(catalog))
+    }
+
+    /// [`Catalog::load`] for a command about decks of one format: with the shipped data, only
+    /// that format's game is parsed (the formats are small; the card databases are most of
+    /// the start-up time). Anything else (data options, a format not shipped, data that does
+    /// not load cleanly) is a full [`Catalog::load`], which also reports the problems.
+    pub fn load_for_format(
+        options: &DataOptions,
+        format: Option<&str>,
+    ) -> Result<Cow<'static, Catalog>, Error> {
+        let shipped = options.data_dir.is_none() && options.db.is_empty();
+        let Some(format) = format.filter(|_| shipped && options.formats.is_empty()) else {
+            return Catalog::load(options);
+        };
+        let (formats, problems) = Catalog::build(&Sources::embedded_games(|_| false), None);
+        let Some(game) = formats.format(format).map(|f| f.game.clone()) else {
+            return Catalog::load(options);
+        };
+        if problems.iter().any(Problem::is_error) {
+            return Catalog::load(options);
+        }
+        let mut games = Sources::embedded_games(|g| g == game);
+        games.files.retain(|(kind, _)| *kind != FileKind::Format);
+        let (catalog, problems) = Catalog::build(&games, Some(&formats));
+        if problems.iter().any(Problem::is_error) || !catalog.games.contains_key(&game) {
+            return Catalog::load(options);
+        }
         Ok(Cow::Owned(catalog))
     }
 
@@ -464,5 +501,35 @@ fn fail_on_errors(problems: Vec<Problem>, format_files: &BTreeSet<String>) -> Re
         Err(Error::Formats(problems))
     } else {
         Err(Error::Data(problems))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_game_folders_are_named_by_game_id() {
+        // `load_for_format` picks a game's files by their folder.
+        let catalog = Catalog::embedded().expect("shipped data loads");
+        for (id, game) in &catalog.games {
+            assert_eq!(game.def_file.name, format!("card-db/{id}/game.toml"));
+        }
+    }
+
+    #[test]
+    fn a_shipped_format_loads_its_game_alone_with_every_format() {
+        let full = Catalog::embedded().expect("shipped data loads");
+        for (id, format) in &full.formats {
+            let one = Catalog::load_for_format(&DataOptions::default(), Some(id)).unwrap();
+            assert_eq!(one.games.keys().collect::<Vec<_>>(), [&format.game]);
+            assert_eq!(
+                one.games[&format.game].cards,
+                full.games[&format.game].cards
+            );
+            assert_eq!(one.formats.len(), full.formats.len());
+        }
+        let unknown = Catalog::load_for_format(&DataOptions::default(), Some("nope")).unwrap();
+        assert_eq!(unknown.games.len(), full.games.len());
     }
 }

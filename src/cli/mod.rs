@@ -215,6 +215,14 @@ impl Context {
     pub fn catalog(&self) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
         Catalog::load(&self.data)
     }
+
+    /// The catalog for decks of one format, if known: see [`Catalog::load_for_format`].
+    pub fn catalog_for(
+        &self,
+        format: Option<&str>,
+    ) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
+        Catalog::load_for_format(&self.data, format)
+    }
 }
 
 /// Runs a parsed command line, writing results to `out`.

@@ -4,7 +4,7 @@ use super::{emit, Context};
 use crate::catalog::Catalog;
 use crate::check::{check_deck_as, check_file, Pool};
 use crate::date::Date;
-use crate::deck::encoding::Encoding;
+use crate::deck::encoding::{self, Encoding};
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::FixMode;
 use crate::edit::{commit, DeckFile};
@@ -75,7 +75,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    let catalog = ctx.catalog()?;
+    let catalog = ctx.catalog_for(format_hint(&args).as_deref())?;
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
@@ -137,6 +137,27 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         &pool.install(|| render(outcome.as_ref(), args.output, ctx.colour)),
     )?;
     Ok(outcome.status())
+}
+
+/// The format a run needs, when it can be told before any card data is loaded: the one asked
+/// for, or the `format:` header of a lone text deck file (the everyday `validate deck.deck`).
+/// Whatever else the run holds, the full catalog is loaded.
+fn format_hint(args: &ValidateArgs) -> Option<String> {
+    if let Some(format) = &args.format {
+        return Some(format.clone());
+    }
+    let ([path], []) = (args.decks.as_slice(), args.code.as_slice()) else {
+        return None;
+    };
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let found = match args.from {
+        Some(encoding) => encoding,
+        None => encoding::detect(path.to_str(), &text).ok()?,
+    };
+    (found == Encoding::Text).then(|| encoding::text::parse(&text).format.map(|f| f.value))?
 }
 
 /// Makes the fixes `mode` allows in one deck file. A file named on the command line that
