@@ -10,7 +10,8 @@
 //! - the peak resident memory of those runs, through `/usr/bin/time` where it exists.
 //!
 //! `cargo bench --bench batch` (release profile). Set `DECKSMITH_BENCH_KEEP=1` to keep the
-//! generated files.
+//! generated files, and `DECKSMITH_BENCH_DECKS=100000` for another number of decks (peak memory
+//! against the number of decks: compare the peak RSS of two runs).
 
 use decksmith::catalog::{Catalog, DataOptions, Sources};
 use std::fmt::Write as _;
@@ -20,6 +21,14 @@ use std::time::{Duration, Instant};
 
 const CARDS: usize = 20_000;
 const DECKS: usize = 10_000;
+
+/// The number of decks to generate: `DECKSMITH_BENCH_DECKS`, or [`DECKS`].
+fn deck_count() -> usize {
+    std::env::var("DECKSMITH_BENCH_DECKS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(DECKS)
+}
 
 fn main() {
     let root = std::env::temp_dir().join(format!("decksmith-bench-{}", std::process::id()));
@@ -33,7 +42,8 @@ fn main() {
     write_decks(&decks, generated.div_ceil(3));
     write_decks(&plain, 0);
     println!(
-        "generated {CARDS} cards ({shipped_cards} shipped + {generated}) and {DECKS} decks in {}",
+        "generated {CARDS} cards ({shipped_cards} shipped + {generated}) and {} decks in {}",
+        deck_count(),
         root.display()
     );
 
@@ -72,9 +82,10 @@ fn main() {
             let time = best_of(3, || run(bin, &args, None).0);
             let (_, usage) = run(bin, &args, Some(()));
             println!(
-                "{label}, {DECKS} decks, {jobs} thread(s): {} wall ({:.0} decks/s), {}",
+                "{label}, {} decks, {jobs} thread(s): {} wall ({:.0} decks/s), {}",
+                deck_count(),
                 ms(time),
-                DECKS as f64 / time.as_secs_f64(),
+                deck_count() as f64 / time.as_secs_f64(),
                 usage
                     .as_deref()
                     .unwrap_or("no /usr/bin/time for CPU and memory"),
@@ -236,7 +247,7 @@ fn write_decks(dir: &Path, strikes: usize) {
             templates.push(std::fs::read_to_string(f).expect("example deck"));
         }
     }
-    for i in 0..DECKS {
+    for i in 0..deck_count() {
         let mut text = templates[i % templates.len()].clone();
         if strikes > 0 && text.contains("format: jforce") {
             if let Some(line) = text

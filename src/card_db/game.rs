@@ -130,9 +130,10 @@ impl Game {
         self.engine_cache = OnceLock::new();
     }
 
-    /// Finds a card by name or id, ignoring case, Unicode form and quote style.
+    /// Finds a card by name or id, ignoring case, Unicode form and quote style. Allocates only
+    /// for a name not spelt as the database spells it.
     pub fn find(&self, name_or_id: &str) -> Option<usize> {
-        self.index.get(&names::key(name_or_id)).map(|&i| i as usize)
+        self.find_with(name_or_id, &mut String::new())
     }
 
     /// Like [`Game::find`], with the caller's buffer for the lookup key (no allocation on the

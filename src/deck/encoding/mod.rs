@@ -655,7 +655,16 @@ fn canonical_entry(entry: &Entry, game: &Game) -> Result<Entry, ParseProblem> {
     }
     check_printing(entry)?;
     let tags = canonical_tags(&entry.tags, entry.span.clone(), entry.line)?;
+    // The common case (a list this tool wrote): id and name spelt as the database spells them,
+    // which the checks below accept without normalising anything.
+    let exact = entry.id.as_deref().and_then(|id| {
+        game.find(id).filter(|&i| {
+            let card = &game.cards[i];
+            card.id() == id && (entry.card == card.name() || entry.card == id)
+        })
+    });
     let card = match &entry.id {
+        Some(_) if exact.is_some() => exact,
         Some(id) => {
             let key = names::key(id);
             let Some(i) = game
