@@ -42,18 +42,15 @@ pub const MAX_STEPS: usize = 200;
 const DATE: (i32, u8, u8) = (2026, 1, 1);
 
 impl Target {
-    pub const ALL: [Target; 10] = [
-        Target::Deck(Encoding::Text),
-        Target::Deck(Encoding::Code),
-        Target::Deck(Encoding::Json),
-        Target::Deck(Encoding::Toml),
-        Target::Deck(Encoding::Csv),
-        Target::Deck(Encoding::Arena),
-        Target::Deck(Encoding::Cod),
-        Target::Database,
-        Target::Format,
-        Target::Script,
-    ];
+    /// Every target: one per deck encoding, so a new encoding has one (and the replay test
+    /// wants its seeds and its fuzz target file), then the data files and scripts.
+    pub fn all() -> impl Iterator<Item = Target> {
+        (Encoding::ALL.into_iter().map(Target::Deck)).chain([
+            Target::Database,
+            Target::Format,
+            Target::Script,
+        ])
+    }
 
     /// The fuzz target's name, which is also its folder under `fuzz/corpus/` and
     /// `fuzz/regressions/`.

@@ -39,7 +39,7 @@ fn replay(target: Target, folder: &str) -> Vec<(std::path::PathBuf, bool)> {
 
 #[test]
 fn every_corpus_input_replays() {
-    for target in Target::ALL {
+    for target in Target::all() {
         let seeds = replay(target, "corpus");
         assert!(
             !seeds.is_empty(),
@@ -55,7 +55,7 @@ fn every_corpus_input_replays() {
 
 #[test]
 fn every_regression_input_replays() {
-    for target in Target::ALL {
+    for target in Target::all() {
         replay(target, "regressions");
     }
 }
@@ -63,7 +63,7 @@ fn every_regression_input_replays() {
 #[test]
 fn every_target_has_its_fuzz_target_file() {
     let manifest = std::fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
-    for target in Target::ALL {
+    for target in Target::all() {
         let file = format!("fuzz_targets/{}.rs", target.name());
         assert!(root().join("fuzz").join(&file).is_file(), "no fuzz/{file}");
         assert!(

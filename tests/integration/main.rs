@@ -17,6 +17,7 @@ mod fifth_game;
 mod foreign;
 mod fow_match;
 mod fuzz_corpus;
+mod hostile;
 mod json_docs;
 mod json_schema;
 mod matches;

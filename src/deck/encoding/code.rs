@@ -1064,6 +1064,33 @@ mod tests {
     }
 
     #[test]
+    fn claims_of_2_to_the_60_are_refused_before_allocating() {
+        let huge = 1u64 << 60;
+        // 2^60 id stems.
+        let mut p = Vec::new();
+        for s in ["g", "f", ""] {
+            put_str(&mut p, s, 64).unwrap();
+        }
+        put_varint(&mut p, huge);
+        let err = DeckCode::decode(&framed(1, &p)).unwrap_err().to_string();
+        assert!(err.contains("over the limit"), "{err}");
+        // 2^60 lines in a zone.
+        let mut p = one_zone_header();
+        put_varint(&mut p, huge);
+        let err = DeckCode::decode(&framed(1, &p)).unwrap_err().to_string();
+        assert!(err.contains("line count is malformed"), "{err}");
+        // 2^60 copies of a card, and 2^32.
+        for count in [huge, 1 << 32] {
+            let mut p = one_zone_header();
+            put_varint(&mut p, 1);
+            put_varint(&mut p, count);
+            p.push(3);
+            let err = DeckCode::decode(&framed(1, &p)).unwrap_err().to_string();
+            assert!(err.contains(&format!("count {count} is not 1 to")), "{err}");
+        }
+    }
+
+    #[test]
     fn non_minimal_varints_and_bad_counts_are_malformed() {
         let mut p = one_zone_header();
         put_varint(&mut p, 1);

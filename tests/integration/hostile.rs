@@ -1,0 +1,184 @@
+//! Hostile input is refused at once and in a few MB (issue #15.7): counts past any integer a
+//! deck holds, a TOML document 100,000 levels deep, XML entity expansion, and the error about
+//! a 200 KB line that does not echo the line. A counting allocator measures what each read
+//! allocates on its own thread (the tests run side by side, so a global count would mix them).
+//! Deck codes claiming 2^60 cards, lines or stems are refused before allocating in
+//! `deck::encoding::code`'s own tests, where codes can be built byte by byte.
+
+use crate::support::{decksmith, temp_file};
+use decksmith::catalog::Catalog;
+use decksmith::deck::encoding::{self, Encoding};
+use decksmith::diagnostic::SourceFile;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+fn note(delta: isize) {
+    // `try_with`: allocations can happen while a thread's locals are being torn down.
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + delta;
+        live.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+// SAFETY: every call goes straight to the system allocator; the counting only reads sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            note(layout.size() as isize);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            note(layout.size() as isize);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        note(-(layout.size() as isize));
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            note(new_size as isize - layout.size() as isize);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// A few MB: what "refused at once" may cost on top of the input.
+const BUDGET: isize = 4 << 20;
+const AT_ONCE: Duration = Duration::from_secs(2);
+
+/// Reads `text` as `encoding`; the reading's problem or error message, and the bytes it
+/// allocated at its peak beyond what was live before.
+fn read(encoding: Encoding, text: &str) -> (String, isize) {
+    let catalog = Catalog::embedded().unwrap();
+    let source = SourceFile::new(format!("hostile.{}", encoding.extension()), text);
+    let before = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(before));
+    let started = Instant::now();
+    let message = match encoding::read_as(&source, encoding, catalog) {
+        Ok(deck) => (deck.problems.iter())
+            .map(|p| p.message.clone())
+            .collect::<Vec<_>>()
+            .join("; "),
+        Err(e) => decksmith::report::human::error(&e, false),
+    };
+    let took = started.elapsed();
+    assert!(took < AT_ONCE, "{encoding} took {took:?}");
+    (message, PEAK.with(Cell::get) - before)
+}
+
+fn refused(encoding: Encoding, text: &str, says: &str) {
+    refused_within(encoding, text, says, BUDGET);
+}
+
+fn refused_within(encoding: Encoding, text: &str, says: &str, budget: isize) {
+    let (message, peak) = read(encoding, text);
+    assert!(message.contains(says), "{encoding}: {message}");
+    assert!(peak < budget, "{encoding} allocated {peak} bytes");
+}
+
+#[test]
+fn a_count_of_2_to_the_32_is_refused_in_every_encoding_with_counts() {
+    let n = "4294967296";
+    refused(
+        Encoding::Text,
+        &format!("format: jforce-standard\nMain:\n{n} Ember Striker\n"),
+        "too large",
+    );
+    refused(
+        Encoding::Json,
+        &format!(
+            r#"{{"format": "jforce-standard", "zones": {{"main": [{{"count": {n}, "name": "Ember Striker"}}]}}}}"#
+        ),
+        "out of range",
+    );
+    refused(
+        Encoding::Toml,
+        &format!("format = \"jforce-standard\"\n[zones]\nmain = [{{ count = {n}, name = \"Ember Striker\" }}]\n"),
+        "out of range",
+    );
+    refused(
+        Encoding::Csv,
+        &format!("zone,count,id,name\nformat,,,jforce-standard\nmain,{n},,Ember Striker\n"),
+        "count",
+    );
+    refused(
+        Encoding::Arena,
+        &format!("Deck\n{n} Ember Striker\n"),
+        "too large",
+    );
+    refused(
+        Encoding::Cod,
+        &format!("<cockatrice_deck><zone name=\"main\"><card number=\"{n}\" name=\"Ember Striker\"/></zone></cockatrice_deck>"),
+        "from 1 to 999",
+    );
+}
+
+fn deep_toml(open: &str, close: &str) -> String {
+    format!(
+        "format = \"jforce-standard\"\nx = {}{}\n",
+        open.repeat(100_000),
+        close.repeat(100_000)
+    )
+}
+
+/// The toml crate reads a whole document into tokens before it builds anything, about 50
+/// bytes per byte of input whatever the nesting (a flat 4 MiB array costs as much), so the
+/// bound here grows with the input; the 4 MiB file limit bounds that in turn.
+#[test]
+fn a_toml_document_100000_deep_is_refused() {
+    for text in [deep_toml("[", "]"), deep_toml("{a=", "}")] {
+        let budget = BUDGET + 64 * text.len() as isize;
+        refused_within(Encoding::Toml, &text, "recurse", budget);
+    }
+}
+
+#[test]
+fn xml_entities_are_not_expanded() {
+    let mut doc =
+        String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n");
+    for i in 1..10 {
+        let prev = if i == 1 {
+            "lol".to_owned()
+        } else {
+            format!("lol{}", i - 1)
+        };
+        doc.push_str(&format!(
+            "<!ENTITY lol{i} \"{}\">\n",
+            format!("&{prev};").repeat(10)
+        ));
+    }
+    doc.push_str("]>\n<cockatrice_deck><deckname>&lol9;</deckname><zone name=\"main\"><card number=\"1\" name=\"&lol9;\"/></zone></cockatrice_deck>\n");
+    refused(Encoding::Cod, &doc, "entity");
+}
+
+#[test]
+fn the_recursion_error_does_not_echo_its_200_kb_line() {
+    let path = temp_file("deep.toml", deep_toml("[", "]"));
+    let out = decksmith(["validate", path.to_str().unwrap()]).run();
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let all = format!("{}{}", out.stdout, out.stderr);
+    assert!(all.contains("recurse"), "{all}");
+    assert!(all.len() < 4096, "{} bytes of output", all.len());
+}
