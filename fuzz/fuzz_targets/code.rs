@@ -3,4 +3,6 @@
 use decksmith::deck::encoding::Encoding;
 use decksmith::fuzz::Target;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| Target::Deck(Encoding::Code).run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    Target::Deck(Encoding::Code).run(data);
+});

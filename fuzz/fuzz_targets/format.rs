@@ -2,4 +2,6 @@
 
 use decksmith::fuzz::Target;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| Target::Format.run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    Target::Format.run(data);
+});

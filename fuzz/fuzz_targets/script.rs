@@ -2,4 +2,6 @@
 
 use decksmith::fuzz::Target;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| Target::Script.run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    Target::Script.run(data);
+});
