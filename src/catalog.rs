@@ -1,7 +1,8 @@
 //! Loading the data decksmith works from: the embedded card databases and formats, a data
 //! folder (`DECKSMITH_DATA`), and `--db` / `--formats` paths layered on top.
 
-use crate::card_db::{CardFile, CardOrigin, Game, GameFile};
+use crate::card_db::read::{self, ParsedCards};
+use crate::card_db::{CardOrigin, Game, GameFile};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::format::{self, Format, FormatFile};
@@ -168,15 +169,18 @@ fn collect_toml(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
 /// Parses a TOML file into `T`, turning a syntax error or unknown field into a `Problem` that
 /// points at the place and suggests the field that was probably meant.
 pub fn parse_toml<T: DeserializeOwned>(file: &Arc<SourceFile>) -> Result<T, Problem> {
-    toml::from_str(&file.text).map_err(|e| {
-        let message = e.message().trim().to_owned();
-        let help = unknown_field_help(&message);
-        let mut problem = Problem::error("toml", message).in_file(file);
-        if let Some(span) = e.span() {
-            problem = problem.label(span, "here");
-        }
-        problem.maybe_help(help)
-    })
+    toml::from_str(&file.text).map_err(|e| toml_problem(&e, file))
+}
+
+/// A TOML syntax error or a field serde refused, as a `Problem` at its place.
+pub(crate) fn toml_problem(e: &toml::de::Error, file: &Arc<SourceFile>) -> Problem {
+    let message = e.message().trim().to_owned();
+    let help = unknown_field_help(&message);
+    let mut problem = Problem::error("toml", message).in_file(file);
+    if let Some(span) = e.span() {
+        problem = problem.label(span, "here");
+    }
+    problem.maybe_help(help)
 }
 
 /// serde says "unknown field `legandary`, expected one of `id`, `name`, …"; offer the closest.
@@ -371,10 +375,10 @@ impl Catalog {
         let size: usize = cards.clone().map(|(_, src)| src.text.len()).sum();
         fn parse(
             file: &(FileKind, Arc<SourceFile>),
-        ) -> (&Arc<SourceFile>, Result<CardFile, Problem>) {
-            (&file.1, parse_toml::<CardFile>(&file.1))
+        ) -> (&Arc<SourceFile>, Result<ParsedCards, Problem>) {
+            (&file.1, read::parse_card_file(&file.1))
         }
-        let card_files: Vec<(&Arc<SourceFile>, Result<CardFile, Problem>)> =
+        let card_files: Vec<(&Arc<SourceFile>, Result<ParsedCards, Problem>)> =
             if size > PARALLEL_PARSE_BYTES {
                 use rayon::prelude::*;
                 sources
@@ -387,8 +391,8 @@ impl Catalog {
                 cards.map(parse).collect()
             };
         for (src, parsed) in card_files {
-            let file = match parsed {
-                Ok(file) => file,
+            let ParsedCards { file, stats } = match parsed {
+                Ok(parsed) => parsed,
                 Err(p) => {
                     problems.push(p);
                     continue;
@@ -413,14 +417,25 @@ impl Catalog {
                 );
                 continue;
             };
+            // A stat the game lacks fails the file as an unknown field always did: every
+            // problem in it is reported, and none of its cards is loaded.
+            let mut read_ok = true;
+            let mut cards = Vec::with_capacity(file.cards.len());
+            for (card, entries) in file.cards.into_iter().zip(stats) {
+                let span = card.span();
+                let mut card = card.into_inner();
+                card.invented |= file.invented;
+                read_ok &= read::attach_stats(&game.def, &mut card, entries, src, &mut problems);
+                cards.push((card, span));
+            }
+            if !read_ok {
+                continue;
+            }
             if !replaced.iter().any(|g| g == game_id) {
                 game.clear_cards();
                 replaced.push(game_id.clone());
             }
-            for card in file.cards {
-                let span = card.span();
-                let mut card = card.into_inner();
-                card.invented |= file.invented;
+            for (card, span) in cards {
                 game.push(
                     card,
                     CardOrigin {

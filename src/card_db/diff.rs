@@ -324,7 +324,7 @@ fn diff_cards(old: &crate::card_db::Game, new: &crate::card_db::Game, out: &mut 
             continue;
         };
         let before = &old.cards[j];
-        let fields = changed_fields(&to_value(before), &to_value(card));
+        let fields = changed_fields(&card_value(before), &card_value(card));
         if fields.is_empty() {
             continue;
         }
@@ -363,6 +363,17 @@ fn diff_cards(old: &crate::card_db::Game, new: &crate::card_db::Game, out: &mut 
 
 fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A card as comparable data: its fields and its stats, each under its name.
+fn card_value(card: &crate::card_db::Card) -> Value {
+    let mut value = to_value(card);
+    if let Value::Object(fields) = &mut value {
+        for stat in &card.stats {
+            fields.insert(stat.name.get_ref().clone(), (*stat.value.get_ref()).into());
+        }
+    }
+    value
 }
 
 /// A resolved format as comparable data: what validation reads, not where it came from.
@@ -425,20 +436,13 @@ fn field_span(card: &crate::card_db::Card, field: &str) -> Option<Range<usize>> 
         "name" => Some(card.name.span()),
         "type" => Some(card.kind.span()),
         "set" => Some(card.set.span()),
-        "cost" => card.cost.as_ref().map(|s| s.span()),
-        "attack" => card.attack.as_ref().map(|s| s.span()),
-        "hp" => card.hp.as_ref().map(|s| s.span()),
-        "atk" => card.atk.as_ref().map(|s| s.span()),
-        "def" => card.def.as_ref().map(|s| s.span()),
-        "free-cost" => card.free_cost.as_ref().map(|s| s.span()),
         "colour" => card.colour.as_ref().map(|s| s.span()),
-        "value" => card.value.as_ref().map(|s| s.span()),
         "evolution" => card.evolution.as_ref().map(|s| s.span()),
         "attribute-cost" => span_of_all(&card.attribute_cost),
         "attribute" => span_of_all(&card.attribute),
         "keywords" => span_of_all(&card.keywords),
         "effects" => span_of_all(&card.effects),
-        _ => None,
+        stat => card.stat_spanned(stat).map(|s| s.span()),
     }
 }
 

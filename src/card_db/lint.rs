@@ -93,9 +93,12 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
             }
         }
     }
+    let requirable: Vec<&str> = (def.stats.keys().map(String::as_str))
+        .chain(FIELDS.iter().copied())
+        .collect();
     for kind in &def.types {
         for stat in kind.requires.iter().chain(&kind.optional) {
-            if !REQUIRABLE.contains(&stat.as_str()) {
+            if !requirable.contains(&stat.as_str()) {
                 let quoted = format!("\"{stat}\"");
                 let mut p = Problem::error(
                     "game",
@@ -105,7 +108,7 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
                     ),
                 )
                 .in_file(&game.def_file)
-                .help(names::suggest_or_list(stat, REQUIRABLE));
+                .help(requirable_help(stat, &requirable));
                 if let Some(at) = game.def_file.text.find(&quoted) {
                     p = p.label(at..at + quoted.len(), "unknown stat");
                 }
@@ -113,10 +116,10 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
             }
         }
     }
-    if let Some(stat) = def.curve.as_deref().filter(|s| Card::stat_of(s).is_none()) {
+    if let Some(stat) = def.curve.as_deref().filter(|s| !def.has_number(s)) {
         out.push(def_problem(
             format!("the curve is drawn over `{stat}`, which is not a stat"),
-            names::suggest_or_list(stat, super::STATS),
+            names::suggest_or_list(stat, &def.numbers()),
         ));
     }
     for pile in def.setup.iter().flat_map(|s| &s.piles) {
@@ -185,35 +188,29 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
     lint_evolution_lines(game, out);
 }
 
-/// What a type may require: the numeric stats and the other card fields a type can need.
-const REQUIRABLE: &[&str] = &[
-    "cost",
-    "attack",
-    "hp",
-    "atk",
-    "def",
-    "free-cost",
-    "value",
-    "colour",
-    "attribute",
-    "evolution",
-    "judgment",
-];
+/// What a type may require besides the game's stats: the card fields a type can need.
+const FIELDS: &[&str] = &["colour", "attribute", "evolution", "judgment"];
 
-/// Whether `card` has the field `stat`; `None` for a name that is not one.
-fn present(card: &Card, stat: &str) -> Option<bool> {
-    Some(match stat {
-        "cost" => card.cost.is_some(),
-        "attack" => card.attack.is_some(),
-        "hp" => card.hp.is_some(),
-        "atk" => card.atk.is_some(),
-        "def" => card.def.is_some(),
-        "value" => card.value.is_some(),
+/// Did-you-mean for a requirement naming neither a stat nor a field; a name that is a stat of
+/// no game here may be one to declare.
+fn requirable_help(name: &str, requirable: &[&str]) -> String {
+    match names::suggest(name, requirable.iter().copied()) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => format!(
+            "a type may require {}; declare a new stat as `[game.stats.{name}]` with its `min` and `max`",
+            requirable.join(", ")
+        ),
+    }
+}
+
+/// Whether `card` has the stat or field `name`; `None` for a name that is neither.
+fn present(def: &super::GameDef, card: &Card, name: &str) -> Option<bool> {
+    Some(match name {
         "colour" => card.colour.is_some(),
         "attribute" => !card.attribute.is_empty(),
         "evolution" => card.evolution.is_some(),
         "judgment" => card.judgment.is_some(),
-        "free-cost" => card.free_cost.is_some(),
+        stat if def.stats.contains_key(stat) => card.stat(stat).is_some(),
         _ => return None,
     })
 }
@@ -244,7 +241,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         );
     }
     for stat in &kind.requires {
-        if present(card, stat) == Some(false) {
+        if present(def, card, stat) == Some(false) {
             out.push(
                 problem(format!("{} `{name}` has no `{stat}`", kind.label))
                     .label(card.name.span(), format!("needs `{stat}`"))
@@ -271,17 +268,8 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
             }),
         );
     }
-    let stats = [
-        ("cost", &card.cost),
-        ("attack", &card.attack),
-        ("hp", &card.hp),
-        ("atk", &card.atk),
-        ("def", &card.def),
-        ("free-cost", &card.free_cost),
-        ("value", &card.value),
-    ];
-    for (stat, value) in stats {
-        let Some(value) = value else { continue };
+    for card_stat in &card.stats {
+        let (stat, value) = (card_stat.name.get_ref().as_str(), &card_stat.value);
         let v = *value.get_ref();
         if !kind
             .requires
@@ -336,7 +324,9 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
     if let (Some(min), true) = (def.legendary_min_cost, game.is_legendary(card)) {
         let cost = card.cost();
         if cost.is_none_or(|c| c < i64::from(min)) {
-            let span = card.cost.as_ref().map_or(card.name.span(), |c| c.span());
+            let span = card
+                .stat_spanned("cost")
+                .map_or(card.name.span(), |c| c.span());
             out.push(
                 problem(format!(
                     "Legendary `{name}` costs {}, under the minimum of {min}",

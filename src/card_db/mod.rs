@@ -60,7 +60,10 @@ pub struct GameDef {
     /// game does not restrict them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<String>,
-    /// Allowed range of each numeric stat, checked by `db check`.
+    /// The game's stats: each is a whole number a card may carry under its own name
+    /// (`power = 3`), searched, sorted and shown by that name, within the range given here
+    /// (`db check` checks it). A card key that is neither a card field nor a stat declared
+    /// here is an error.
     #[serde(default)]
     pub stats: BTreeMap<String, StatRange>,
     /// Card sets (expansions) of the game.
@@ -81,8 +84,8 @@ pub struct GameDef {
 pub struct CardType {
     pub id: String,
     pub label: String,
-    /// Stats every card of this type must have (`cost`, `attack`, `hp`, `atk`, `def`, `value`,
-    /// `colour`, `attribute`, `evolution`).
+    /// What every card of this type must have: stats the game declares, or `colour`,
+    /// `attribute`, `evolution`, `judgment`.
     #[serde(default)]
     pub requires: Vec<String>,
     /// A card of this type counts as Legendary.
@@ -143,9 +146,11 @@ pub struct CardFile {
 }
 
 /// One card. Only `id`, `name`, `type` and `set` are always required; which stats a type needs
-/// is said by the game definition (`requires`), and `db check` enforces it.
+/// is said by the game definition (`requires`), and `db check` enforces it. Any other key is
+/// one of the game's stats, a whole number (`[game.stats]` in `game.toml` names them).
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(extend("additionalProperties" = { "type": "integer" }))]
 pub struct Card {
     /// Stable id, unique within the game (`JF-012`).
     #[schemars(with = "String")]
@@ -160,34 +165,10 @@ pub struct Card {
     /// Collector number within the set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
-    /// J Force: Charge cost.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub cost: Option<Spanned<i64>>,
-    /// J Force: attack value of a Hero, Strike or Evolution.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub attack: Option<Spanned<i64>>,
-    /// J Force: a Hero's HP, or the HP an Evolution adds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub hp: Option<Spanned<i64>>,
-    /// Force of Will: attacking power.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub atk: Option<Spanned<i64>>,
-    /// Force of Will: defending power.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub def: Option<Spanned<i64>>,
     /// Force of Will: one entry per attribute icon of the cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<String>")]
     pub attribute_cost: Vec<Spanned<String>>,
-    /// Force of Will: will of any attribute.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub free_cost: Option<Spanned<i64>>,
     /// Force of Will: the card's attributes; for a magic stone, the will it produces.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<String>")]
@@ -197,10 +178,6 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Colours>")]
     pub colour: Option<Spanned<Colours>>,
-    /// Red/blue/green duel: the amount a card deals, heals or blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<i64>")]
-    pub value: Option<Spanned<i64>>,
     /// Marks a Legendary card where Legendary is not a type of its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub legendary: bool,
@@ -242,6 +219,12 @@ pub struct Card {
     /// Stats are invented for this sample set, not taken from a printed card.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub invented: bool,
+    /// The game's own stats (`cost = 3`, `power = 2`), by the names its `game.toml` declares
+    /// under `[game.stats]`: every key of a card that is not one of the fields above. Read
+    /// apart from them (`read.rs`), since which keys are stats depends on the game.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub stats: Vec<CardStat>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
@@ -400,6 +383,7 @@ impl Effect {
 mod colour;
 mod game;
 pub mod lint;
+pub mod read;
 mod setup;
 mod stat;
 
@@ -413,7 +397,7 @@ impl ZoneDef {
 pub use colour::{Colours, MultiColour, MULTI};
 pub use game::{CardOrigin, Game};
 pub use setup::{FirstTurn, Pile, Setup};
-pub use stat::{StatFn, STATS};
+pub use stat::CardStat;
 
 impl Card {
     pub fn id(&self) -> &str {
@@ -438,16 +422,16 @@ impl Card {
     }
 
     pub fn cost(&self) -> Option<i64> {
-        self.cost.as_ref().map(|c| *c.get_ref())
+        self.stat("cost")
     }
 
     /// Total will a Force of Will card costs: one per attribute icon plus the free cost.
     pub fn will_cost(&self) -> Option<i64> {
-        if self.attribute_cost.is_empty() && self.free_cost.is_none() {
+        let free = self.stat("free-cost");
+        if self.attribute_cost.is_empty() && free.is_none() {
             return None;
         }
-        let free = self.free_cost.as_ref().map_or(0, |c| *c.get_ref());
-        Some(self.attribute_cost.len() as i64 + free)
+        Some(self.attribute_cost.len() as i64 + free.unwrap_or(0))
     }
 
     pub fn has_keyword(&self, keyword: &str) -> bool {

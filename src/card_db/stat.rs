@@ -1,46 +1,57 @@
-//! A card's numeric stats by the names the games use (`cost`, `attack`, `atk`, `value`), so
-//! search terms, sorting and the `stats` curve are driven by names from the game data.
+//! A card's stats by the names its game declares (`[game.stats]` in `game.toml`), and the
+//! numbers that search, sorting and the `stats` curve read by name, so a game added as data
+//! with a stat of its own (`power`) is searched, sorted and shown by it.
 
-use super::Card;
+use super::{Card, GameDef};
 use toml::Spanned;
 
-/// Every numeric stat a card can have, by its name in card files and queries.
-pub const STATS: &[&str] = &["cost", "attack", "hp", "atk", "def", "free-cost", "value"];
-
-/// Reads one stat of a card.
-pub type StatFn = fn(&Card) -> Option<i64>;
-
-fn get(s: &Option<Spanned<i64>>) -> Option<i64> {
-    s.as_ref().map(|v| *v.get_ref())
+/// One stat of a card, as its card file gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardStat {
+    pub name: Spanned<String>,
+    pub value: Spanned<i64>,
 }
 
+/// The number every game may be asked for, stat or not: a card's cost, which for a card paid in
+/// will (Force of Will: attribute icons plus a free cost) is its total will.
+const COST: &str = "cost";
+
 impl Card {
-    /// The reader of the stat called `name`, looked up once so a search over many cards
-    /// compares no strings per card. `cost` is a J Force card's Charge cost or a Force of
-    /// Will card's total will cost.
-    pub fn stat_of(name: &str) -> Option<StatFn> {
-        Some(match name {
-            "cost" => |c: &Card| c.cost().or_else(|| c.will_cost()),
-            "attack" => |c: &Card| get(&c.attack),
-            "hp" => |c: &Card| get(&c.hp),
-            "atk" => |c: &Card| get(&c.atk),
-            "def" => |c: &Card| get(&c.def),
-            "free-cost" => |c: &Card| get(&c.free_cost),
-            "value" => |c: &Card| get(&c.value),
-            _ => return None,
-        })
+    /// The stat `name` as the card file gives it.
+    pub fn stat(&self, name: &str) -> Option<i64> {
+        self.stat_spanned(name).map(|v| *v.get_ref())
+    }
+
+    /// The stat `name` with where the card file gives it.
+    pub fn stat_spanned(&self, name: &str) -> Option<&Spanned<i64>> {
+        (self.stats.iter())
+            .find(|s| s.name.get_ref() == name)
+            .map(|s| &s.value)
+    }
+
+    /// The number a search term, a sort or the curve reads as `name`: the stat, except that a
+    /// card with no `cost` stat but a will cost has that as its cost.
+    pub fn number(&self, name: &str) -> Option<i64> {
+        match self.stat(name) {
+            None if name == COST => self.will_cost(),
+            found => found,
+        }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_listed_stat_has_a_reader() {
-        for name in STATS {
-            assert!(Card::stat_of(name).is_some(), "{name}");
+impl GameDef {
+    /// The names [`Card::number`] answers for this game's cards: its stats, and `cost` when
+    /// its cards are paid in will.
+    pub fn numbers(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.stats.keys().map(String::as_str).collect();
+        if !self.attributes.is_empty() && !names.contains(&COST) {
+            names.push(COST);
+            names.sort_unstable();
         }
-        assert!(Card::stat_of("colour").is_none());
+        names
+    }
+
+    pub fn has_number(&self, name: &str) -> bool {
+        self.stats.contains_key(name) || (name == COST && !self.attributes.is_empty())
     }
 }

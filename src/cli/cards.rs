@@ -21,9 +21,9 @@ pub struct CardsArgs {
     /// Only cards of this game.
     #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
     pub game: Option<String>,
-    /// Order by name, id, set, type, game or a stat (cost, attack, hp, atk, def, free-cost,
-    /// value); default: database order.
-    #[arg(long, value_name = "FIELD", value_parser = |s: &str| SortKey::named(s))]
+    /// Order by name, id, set, type, game or a stat of the games searched (cost, attack, hp,
+    /// atk, def, free-cost, value, or a data-only game's own); default: database order.
+    #[arg(long, value_name = "FIELD", value_parser = |s: &str| Ok::<_, String>(SortKey::named(s)))]
     pub sort: Option<SortKey>,
     /// Reverse the order.
     #[arg(long)]
@@ -46,9 +46,14 @@ pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status
     };
     let query = Query::parse(&args.query.join(" ")).map_err(Error::Query)?;
     query.check(&games, &catalog).map_err(Error::Query)?;
+    if let Some(key @ SortKey::Stat(stat)) = &args.sort {
+        key.check(&games).map_err(|help| {
+            Error::usage_with_help(format!("no field or stat `{stat}` to sort by"), help)
+        })?;
+    }
     let date = args.date.unwrap_or_else(Date::today);
     let mut hits = search::find(&query, &games, &catalog, date);
-    if let Some(key) = args.sort {
+    if let Some(key) = &args.sort {
         search::sort(&mut hits, key, args.reverse);
     } else if args.reverse {
         hits.reverse();
@@ -115,6 +120,9 @@ fn stats(c: &CardJson) -> String {
     }
     if c.basic == Some(true) {
         parts.push("basic".into());
+    }
+    for (stat, v) in &c.stats {
+        parts.push(format!("{stat} {v}"));
     }
     if c.legendary {
         parts.push("Legendary".into());

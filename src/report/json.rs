@@ -17,6 +17,7 @@ use crate::engine::transcript::Transcript;
 use crate::format::Format;
 use crate::validate::Finding;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 #[derive(Serialize)]
 struct DeckJson<'a> {
@@ -387,6 +388,9 @@ pub struct CardJson<'a> {
     pub colour: Option<&'a Colours>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<i64>,
+    /// The game's other stats, each under its own name (a data-only game's `power`).
+    #[serde(flatten)]
+    pub stats: BTreeMap<&'a str, i64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub attribute: Vec<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -399,9 +403,11 @@ pub struct CardJson<'a> {
     pub invented: bool,
 }
 
+/// The stats [`CardJson`] has a field of its own for (the shipped games' stats).
+const NAMED_STATS: &[&str] = &["cost", "free-cost", "attack", "hp", "atk", "def", "value"];
+
 impl<'a> CardJson<'a> {
     pub fn of(game: &'a Game, card: &'a Card) -> CardJson<'a> {
-        let v = |s: &Option<toml::Spanned<i64>>| s.as_ref().map(|x| *x.get_ref());
         let strs =
             |v: &'a [toml::Spanned<String>]| v.iter().map(|s| s.get_ref().as_str()).collect();
         CardJson {
@@ -410,15 +416,19 @@ impl<'a> CardJson<'a> {
             game: game.id(),
             kind: card.kind(),
             set: card.set(),
-            cost: card.cost().or_else(|| card.will_cost()),
+            cost: card.number("cost"),
             attribute_cost: strs(&card.attribute_cost),
-            free_cost: v(&card.free_cost),
-            attack: v(&card.attack),
-            hp: v(&card.hp),
-            atk: v(&card.atk),
-            def: v(&card.def),
+            free_cost: card.stat("free-cost"),
+            attack: card.stat("attack"),
+            hp: card.stat("hp"),
+            atk: card.stat("atk"),
+            def: card.stat("def"),
             colour: card.colour.as_ref().map(|c| c.get_ref()),
-            value: v(&card.value),
+            value: card.stat("value"),
+            stats: (card.stats.iter())
+                .map(|s| (s.name.get_ref().as_str(), *s.value.get_ref()))
+                .filter(|(name, _)| !NAMED_STATS.contains(name))
+                .collect(),
             attribute: strs(&card.attribute),
             basic: (card.kind() == "magic-stone").then_some(card.basic),
             legendary: game.is_legendary(card),

@@ -1,10 +1,10 @@
-//! A parsed query bound to one game: field values looked up once (types, formats, stat
-//! readers), so that matching a card compares no field names and allocates nothing.
+//! A parsed query bound to one game: field values looked up once (types, formats), so that
+//! matching a card allocates nothing; a stat is read by its name among the card's few stats.
 
 use super::fields::Field;
 use super::lex::Op;
 use super::parse::{Node, Term, Value};
-use crate::card_db::{Card, Game, StatFn};
+use crate::card_db::{Card, Game};
 use crate::catalog::Catalog;
 use crate::date::Date;
 use crate::names;
@@ -29,7 +29,8 @@ enum Test {
     Type(Vec<String>),
     ColourHas(String),
     ColourIs(String),
-    Stat(StatFn, Op, i64),
+    /// A number of the card by name ([`Card::number`]).
+    Stat(String, Op, i64),
     Set(String),
     IdPrefix(String),
     IdIs(String),
@@ -85,7 +86,7 @@ impl<'g> Matcher<'g> {
                 let mut all = colours(card);
                 all.next().is_some_and(|x| x.eq_ignore_ascii_case(c)) && all.next().is_none()
             }
-            Test::Stat(read, op, n) => read(card).is_some_and(|v| compare(v, *op, *n)),
+            Test::Stat(stat, op, n) => card.number(stat).is_some_and(|v| compare(v, *op, *n)),
             Test::Set(code) => card.set().eq_ignore_ascii_case(code),
             Test::IdPrefix(p) => {
                 names::key_into(card.id(), buf);
@@ -163,18 +164,17 @@ fn compile(node: &Node, game: &Game, catalog: &Catalog, date: Date) -> Test {
 fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date) -> Test {
     let text = match &term.value {
         Value::Number(n) => {
-            return match term.field {
-                Field::Stat(stat) => match Card::stat_of(stat) {
-                    Some(read) => Test::Stat(read, term.op, *n),
-                    None => Test::Const(false),
-                },
+            return match &term.field {
+                Field::Stat(stat) if game.def.has_number(stat) => {
+                    Test::Stat(stat.clone(), term.op, *n)
+                }
                 _ => Test::Const(false),
             };
         }
         Value::Text(t) => t.as_str(),
     };
     let key = names::key(text);
-    let test = match (term.field, term.op) {
+    let test = match (&term.field, term.op) {
         (Field::Bare, _) => Test::Bare(key),
         (Field::Name, Op::Has) => Test::NameHas(key),
         (Field::Name, _) => Test::NameIs(key),

@@ -2,18 +2,18 @@
 
 use super::lex::Op;
 use super::parse::Value;
-use crate::card_db::STATS;
 use crate::names;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Field {
     /// A word without a field: in the name, or the whole id or type.
     Bare,
     Name,
     Type,
     Colour,
-    /// A numeric stat, by its name in card files (`cost`, `attack`, `atk`, `value`).
-    Stat(&'static str),
+    /// Any other name: a stat of the games searched (`cost`, `atk`, a data-only game's
+    /// `power`), by its name in card files; `Query::check` holds it to theirs.
+    Stat(String),
     Set,
     Id,
     Text,
@@ -53,17 +53,21 @@ const NAMES: &[(&str, Field)] = &[
 pub const IS_WORDS: &[&str] = &["legendary", "basic", "evolution", "invented"];
 
 impl Field {
-    /// The field a name means, or a help line with the closest field.
-    pub fn named(name: &str) -> Result<Field, String> {
+    /// The field a name means; a name that is no field is a stat, which only the games
+    /// searched can confirm (`Query::check`).
+    pub fn named(name: &str) -> Field {
         let key = name.to_ascii_lowercase();
-        if let Some(&(_, f)) = NAMES.iter().find(|(n, _)| *n == key) {
-            return Ok(f);
+        match NAMES.iter().find(|(n, _)| *n == key) {
+            Some((_, f)) => f.clone(),
+            None => Field::Stat(key),
         }
-        if let Some(stat) = STATS.iter().find(|s| **s == key) {
-            return Ok(Field::Stat(stat));
-        }
-        let all = NAMES.iter().map(|(n, _)| *n).chain(STATS.iter().copied());
-        Err(match names::suggest(name, all) {
+    }
+
+    /// Help for a name that is neither a field nor a stat of the games searched (`stats`):
+    /// the closest of both, or the list.
+    pub fn unknown_help(name: &str, stats: &[&str]) -> String {
+        let all = NAMES.iter().map(|(n, _)| *n).chain(stats.iter().copied());
+        match names::suggest(name, all) {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!(
                 "the fields are {}, and the stats {}; docs/search.md lists them all",
@@ -73,33 +77,43 @@ impl Field {
                     .map(|(n, _)| *n)
                     .collect::<Vec<_>>()
                     .join(", "),
-                STATS.join(", ")
+                stats.join(", ")
             ),
-        })
+        }
     }
 
     /// The name to show for this field in messages.
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             Field::Stat(s) => s,
             Field::Bare => "name",
             other => NAMES
                 .iter()
-                .find(|(_, f)| *f == other)
+                .find(|(_, f)| f == other)
                 .map_or("?", |(n, _)| n),
         }
     }
 
+    /// A stat term's value: a whole number. The error is the message and a help line.
+    pub fn number(&self, op: Op, value: &str) -> Result<i64, (String, String)> {
+        value.trim().parse::<i64>().map_err(|_| {
+            let stat = self.name();
+            (
+                format!("`{stat}` compares numbers, and `{value}` is not one"),
+                format!("write a whole number, as in `{stat}{}3`", op.as_str()),
+            )
+        })
+    }
+
     /// Checks that the operator fits the field and reads the value. The error is the
-    /// message, a help line, and whether it is about the value (else the operator).
-    pub fn check_op(self, op: Op, value: &str) -> Result<Value, (String, String, bool)> {
-        if let Field::Stat(stat) = self {
-            return value.trim().parse::<i64>().map(Value::Number).map_err(|_| {
-                (
-                    format!("`{stat}` compares numbers, and `{value}` is not one"),
-                    format!("write a whole number, as in `{stat}{}3`", op.as_str()),
-                    true,
-                )
+    /// message, a help line, and whether it is about the value (else the operator). A stat's
+    /// value stays text until the stat is known (`Query::check` reads the number), so that
+    /// a misspelt field is reported as that, not as a number missing.
+    pub fn check_op(&self, op: Op, value: &str) -> Result<Value, (String, String, bool)> {
+        if let Field::Stat(_) = self {
+            return Ok(match value.trim().parse::<i64>() {
+                Ok(n) => Value::Number(n),
+                Err(_) => Value::Text(value.to_owned()),
             });
         }
         if !matches!(op, Op::Has | Op::Eq | Op::Ne) {
@@ -126,19 +140,21 @@ mod tests {
 
     #[test]
     fn aliases_stats_and_suggestions() {
-        assert_eq!(Field::named("T"), Ok(Field::Type));
-        assert_eq!(Field::named("atk"), Ok(Field::Stat("atk")));
-        assert_eq!(Field::named("tpye").unwrap_err(), "did you mean `type`?");
-        assert_eq!(Field::named("atack").unwrap_err(), "did you mean `attack`?");
+        assert_eq!(Field::named("T"), Field::Type);
+        assert_eq!(Field::named("Power"), Field::Stat("power".into()));
+        assert_eq!(Field::unknown_help("tpye", &[]), "did you mean `type`?");
+        let stats = ["atk", "attack"];
+        assert_eq!(
+            Field::unknown_help("atack", &stats),
+            "did you mean `attack`?"
+        );
     }
 
     #[test]
     fn operators_fit_their_fields() {
         assert!(Field::Type.check_op(Op::Lt, "x").is_err());
-        assert_eq!(
-            Field::Stat("cost").check_op(Op::Le, "3"),
-            Ok(Value::Number(3))
-        );
-        assert!(Field::Stat("cost").check_op(Op::Has, "three").is_err());
+        let cost = Field::Stat("cost".into());
+        assert_eq!(cost.check_op(Op::Le, "3"), Ok(Value::Number(3)));
+        assert!(cost.number(Op::Has, "three").is_err());
     }
 }

@@ -61,10 +61,14 @@ impl Query {
         let mut terms = Vec::new();
         collect_terms(&self.root, &mut terms);
         for term in terms {
+            if let Field::Stat(stat) = &term.field {
+                self.check_stat(term, stat, games)?;
+                continue;
+            }
             let Value::Text(value) = &term.value else {
                 continue;
             };
-            let known: Vec<String> = match term.field {
+            let known: Vec<String> = match &term.field {
                 Field::Type => games
                     .iter()
                     .flat_map(|g| g.def.types.iter())
@@ -119,11 +123,36 @@ impl Query {
                 None => format!("`{}` can be {}", term.field.name(), list.join(", ")),
             };
             return Err(
-                Problem::error("query", format!("no {} `{value}`", what(term.field)))
+                Problem::error("query", format!("no {} `{value}`", what(&term.field)))
                     .in_file(&self.source)
                     .label(term.value_span.clone(), "unknown")
                     .help(help),
             );
+        }
+        Ok(())
+    }
+
+    /// A name that is no field must be a stat of a game searched, and its value a number.
+    fn check_stat(&self, term: &Term, stat: &str, games: &[&Game]) -> Result<(), Problem> {
+        if !games.iter().any(|g| g.def.has_number(stat)) {
+            let mut stats: Vec<&str> = games.iter().flat_map(|g| g.def.numbers()).collect();
+            stats.sort_unstable();
+            stats.dedup();
+            let written = term_field_text(self, term);
+            return Err(
+                Problem::error("query", format!("unknown field `{written}`"))
+                    .in_file(&self.source)
+                    .label(term.span.start..term.span.start + written.len(), "here")
+                    .help(Field::unknown_help(written, &stats)),
+            );
+        }
+        if let Value::Text(value) = &term.value {
+            if let Err((message, help)) = term.field.number(term.op, value) {
+                return Err(Problem::error("query", message)
+                    .in_file(&self.source)
+                    .label(term.value_span.clone(), "here")
+                    .help(help));
+            }
         }
         Ok(())
     }
@@ -140,7 +169,7 @@ fn term_field_text<'a>(query: &'a Query, term: &Term) -> &'a str {
     written.trim_end_matches([':', '=', '!', '<', '>'])
 }
 
-fn what(field: Field) -> &'static str {
+fn what(field: &Field) -> &'static str {
     match field {
         Field::Type => "card type",
         Field::Colour => "colour or attribute",

@@ -157,11 +157,7 @@ impl Parser<'_> {
                 value,
                 value_span,
             } => {
-                let field = Field::named(field).map_err(|help| ParseError {
-                    message: format!("unknown field `{field}`"),
-                    span: field_span.clone(),
-                    help,
-                })?;
+                let field = Field::named(field);
                 let value = field
                     .check_op(*op, value)
                     .map_err(|(message, help, on_value)| ParseError {

@@ -1,7 +1,7 @@
 //! Running a query over the card databases, and ordering what it finds (`--sort`).
 
 use super::Query;
-use crate::card_db::{Card, Game, StatFn, STATS};
+use crate::card_db::{Card, Game};
 use crate::catalog::Catalog;
 use crate::date::Date;
 use crate::names;
@@ -36,45 +36,61 @@ pub fn find<'g>(query: &Query, games: &[&'g Game], catalog: &Catalog, date: Date
 }
 
 /// What `--sort` orders by.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum SortKey {
     Name,
     Id,
     Set,
     Type,
     Game,
-    Stat(StatFn),
+    /// Any other word: a stat of the games searched ([`SortKey::check`]).
+    Stat(String),
 }
 
+/// The keys that are not stats.
+const KEYS: &[&str] = &["name", "id", "set", "type", "game"];
+
 impl SortKey {
-    /// The key a `--sort` word names, or a help line with the closest one.
-    pub fn named(name: &str) -> Result<SortKey, String> {
+    /// The key a `--sort` word names; a word that is no key is a stat.
+    pub fn named(name: &str) -> SortKey {
         let key = name.to_ascii_lowercase();
-        Ok(match key.as_str() {
+        match key.as_str() {
             "name" => SortKey::Name,
             "id" => SortKey::Id,
             "set" => SortKey::Set,
             "type" => SortKey::Type,
             "game" => SortKey::Game,
-            _ => match Card::stat_of(&key) {
-                Some(read) => SortKey::Stat(read),
-                None => {
-                    let all = ["name", "id", "set", "type", "game"]
-                        .into_iter()
-                        .chain(STATS.iter().copied());
-                    return Err(match names::suggest(name, all.clone()) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!("sort by {}", all.collect::<Vec<_>>().join(", ")),
-                    });
-                }
-            },
+            _ => SortKey::Stat(key),
+        }
+    }
+
+    /// A stat key must be a stat of one of `games`; the error is a help line with the closest
+    /// key or the list.
+    pub fn check(&self, games: &[&Game]) -> Result<(), String> {
+        let SortKey::Stat(stat) = self else {
+            return Ok(());
+        };
+        if games.iter().any(|g| g.def.has_number(stat)) {
+            return Ok(());
+        }
+        let mut stats: Vec<&str> = games.iter().flat_map(|g| g.def.numbers()).collect();
+        stats.sort_unstable();
+        stats.dedup();
+        let all = KEYS.iter().copied().chain(stats.iter().copied());
+        Err(match names::suggest(stat, all) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!(
+                "sort by {}, or a stat: {}",
+                KEYS.join(", "),
+                stats.join(", ")
+            ),
         })
     }
 }
 
 /// Sorts hits by `key`, reversed with `reverse`; ties by name, then id, always ascending.
 /// Cards without a sorted stat come last either way, since "no cost" is not a low cost.
-pub fn sort(hits: &mut [Hit], key: SortKey, reverse: bool) {
+pub fn sort(hits: &mut [Hit], key: &SortKey, reverse: bool) {
     let by_key = |a: &Hit, b: &Hit| -> Ordering {
         let (x, y) = (a.card(), b.card());
         let name = || names::key(x.name()).cmp(&names::key(y.name()));
@@ -84,7 +100,7 @@ pub fn sort(hits: &mut [Hit], key: SortKey, reverse: bool) {
             SortKey::Set => x.set().cmp(y.set()),
             SortKey::Type => x.kind().cmp(y.kind()),
             SortKey::Game => a.game.id().cmp(b.game.id()),
-            SortKey::Stat(read) => match (read(x), read(y)) {
+            SortKey::Stat(stat) => match (x.number(stat), y.number(stat)) {
                 (Some(p), Some(q)) => p.cmp(&q),
                 (Some(_), None) => return Ordering::Less,
                 (None, Some(_)) => return Ordering::Greater,

@@ -106,10 +106,7 @@ fn colours_attributes_sets_and_properties() {
     assert_eq!(ids("kw:flying", "fow"), flying);
     assert_eq!(ids("is:flying", "fow"), flying);
     let big = expected("fow", |g, i| {
-        g.cards[i]
-            .atk
-            .as_ref()
-            .is_some_and(|a| *a.get_ref() >= 1000)
+        g.cards[i].stat("atk").is_some_and(|a| a >= 1000)
     });
     assert_eq!(ids("atk>=1000", "fow"), big);
 }

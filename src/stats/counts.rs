@@ -114,12 +114,11 @@ const MAX_GAPLESS: i64 = 30;
 
 pub(super) fn curve(deck: &Resolved, game: &Game, zones: &[usize]) -> Curve {
     let stat = game.def.curve.clone().unwrap_or_else(|| "cost".to_owned());
-    // `db check` holds the curve stat to the known ones; an unknown one gives an empty curve.
-    let read = Card::stat_of(&stat);
+    // `db check` holds the curve stat to the game's; an unknown one gives an empty curve.
     let mut values: Vec<(i64, u32)> = Vec::new();
     let mut without = 0u32;
     for (card, n) in dealt(deck, game, zones) {
-        match read.and_then(|f| f(card)) {
+        match card.number(&stat) {
             Some(v) => values.push((v, n)),
             None => without = without.saturating_add(n),
         }

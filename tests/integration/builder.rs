@@ -200,7 +200,8 @@ fn draw_json_and_on_the_draw() {
     assert!(unseeded.stdout.contains("seed "), "{}", unseeded.stdout);
 }
 
-/// A game added as data alone, with its own deal, its own stat and a curve over it.
+/// A game added as data alone, with its own deal, its own stats (`value`, and `power`, which
+/// no shipped game has) and a curve over one.
 fn tiny_game() -> (std::path::PathBuf, std::path::PathBuf) {
     let dir = temp_dir();
     std::fs::write(
@@ -210,7 +211,8 @@ id = "tiny"
 name = "Tiny Game"
 curve = "value"
 colours = ["gold", "grey"]
-types = [{ id = "unit", label = "Unit", requires = ["value"] }]
+types = [{ id = "unit", label = "Unit", requires = ["value"], optional = ["power"] }]
+stats = { value = { min = 1, max = 5 }, power = { min = 0, max = 9 } }
 zones = [{ id = "main", headers = ["Main"], types = ["unit"], default = true }]
 sets = [{ code = "T", name = "Tiny" }]
 
@@ -233,6 +235,7 @@ type = "unit"
 set = "T"
 colour = "grey"
 value = 1
+power = 2
 
 [[cards]]
 id = "T-2"
@@ -241,6 +244,15 @@ type = "unit"
 set = "T"
 colour = "gold"
 value = 3
+power = 7
+
+[[cards]]
+id = "T-3"
+name = "Flake"
+type = "unit"
+set = "T"
+colour = "grey"
+value = 2
 "#,
     )
     .unwrap();
@@ -294,6 +306,49 @@ fn a_data_only_game_is_searched_counted_and_dealt() {
         .expect(0)
         .json();
     assert_eq!(dealt["hands"][0]["opening"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_data_only_games_own_stat_is_searched_sorted_and_shown() {
+    let (db, _) = tiny_game();
+    let cards = |rest: &[&str]| {
+        let mut args: Vec<std::ffi::OsString> = vec!["--db".into(), db.clone().into_os_string()];
+        args.extend(["cards", "--game", "tiny"].iter().map(Into::into));
+        args.extend(rest.iter().map(Into::into));
+        decksmith(args)
+    };
+    let strong = cards(&["power>=5", "--output", "json"]).expect(0).json();
+    assert_eq!(strong.as_array().unwrap().len(), 1);
+    assert_eq!(strong[0]["name"], "Nugget");
+    assert_eq!(strong[0]["power"], 7, "under its own name in JSON");
+    assert_eq!(strong[0]["value"], 3, "the existing fields stay");
+    let sorted = cards(&["--sort", "power", "--reverse", "--output", "json"])
+        .expect(0)
+        .json();
+    let names: Vec<&str> = (sorted.as_array().unwrap().iter())
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Nugget", "Pebble", "Flake"],
+        "a card without it comes last"
+    );
+    let table = cards(&["--sort", "power"]).expect(0).stdout;
+    insta::assert_snapshot!(table);
+    let typo = cards(&["powr>=5"]).expect(2).stderr;
+    assert!(typo.contains("unknown field `powr`"), "{typo}");
+    assert!(typo.contains("did you mean `power`?"), "{typo}");
+    let not_here = cards(&["atk>=5"]).expect(2).stderr;
+    assert!(
+        not_here.contains("the stats power, value;"),
+        "the help lists the game's own stats: {not_here}"
+    );
+    let sort_typo = cards(&["--sort", "pwer"]).expect(2).stderr;
+    assert!(
+        sort_typo.contains("no field or stat `pwer` to sort by"),
+        "{sort_typo}"
+    );
+    assert!(sort_typo.contains("did you mean `power`?"), "{sort_typo}");
 }
 
 #[test]

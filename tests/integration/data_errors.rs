@@ -264,6 +264,14 @@ id = "main"
 headers = ["Main"]
 types = ["unit", "land"]
 default = true
+
+[game.stats.cost]
+min = 0
+max = 10
+
+[game.stats.attack]
+min = 0
+max = 10
 "#;
 
 #[test]
@@ -443,5 +451,82 @@ colour = "red"
     assert_eq!(
         deck["findings"][0]["message"],
         "1 Multi cards; Duo Multi needs at least 2"
+    );
+}
+
+#[test]
+fn a_card_key_that_is_no_field_and_no_stat_is_an_unknown_field_with_a_suggestion() {
+    let game = TINY_GAME.replace("\"atack\"", "\"attack\"");
+    let cards = r#"game = "tiny"
+
+[[cards]]
+id = "T-1"
+name = "Grunt"
+type = "unit"
+set = "T"
+cost = 1
+atack = 1
+"#;
+    let dir = folder(&[("game.toml", &game), ("cards.toml", cards)]);
+    assert_eq!(
+        db_problems(&dir),
+        ["cards.toml:9:1 error unknown field `atack`, expected one of `id`, `name`, `type`, `set`, `number`, `attribute-cost`, `attribute`, `colour`, `legendary`, `basic`, `keywords`, `race`, `evolution`, `judgment`, `revolution-order`, `text`, `ability`, `effects`, `at-turn-start`, `abilities`, `invented`, or a stat of Tiny: `attack`, `cost` (did you mean `attack`?)"]
+    );
+}
+
+#[test]
+fn a_stat_the_game_does_not_declare_says_how_to_declare_it() {
+    let game = TINY_GAME.replace("\"atack\"", "\"attack\"");
+    let cards = "game = \"tiny\"\n[[cards]]\nid = \"T-1\"\nname = \"Grunt\"\ntype = \"unit\"\nset = \"T\"\ncost = 1\nattack = 1\nspeed = 4\n";
+    let dir = folder(&[("game.toml", &game), ("cards.toml", cards)]);
+    let problems = db_problems(&dir);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("cards.toml:9:1 error unknown field `speed`"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[0].ends_with("(remove it, or, if it is a stat of Tiny, declare it in game.toml as `[game.stats.speed]` with its `min` and `max`)"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_stat_out_of_range_or_not_a_number_points_at_the_value() {
+    let game = TINY_GAME.replace("\"atack\"", "\"attack\"");
+    let cards = r#"game = "tiny"
+
+[[cards]]
+id = "T-1"
+name = "Grunt"
+type = "unit"
+set = "T"
+cost = 11
+attack = "big"
+"#;
+    let dir = folder(&[("game.toml", &game), ("cards.toml", cards)]);
+    assert_eq!(
+        db_problems(&dir),
+        [
+            "cards.toml:9:10 error `attack` of `Grunt` is a string, but stats are whole numbers (write it as `attack = 3`)",
+        ]
+    );
+    let cards = cards.replace("\"big\"", "2");
+    let dir = folder(&[("game.toml", &game), ("cards.toml", &cards)]);
+    assert_eq!(
+        db_problems(&dir),
+        ["cards.toml:8:8 error `cost` of `Grunt` is 11, outside 0..=10 (the game allows cost from 0 to 10)"]
+    );
+}
+
+#[test]
+fn a_requirement_may_name_a_stat_the_game_declares_only() {
+    let game = TINY_GAME
+        .replace("\"atack\"", "\"power\"")
+        .replace("[game.stats.attack]", "[game.stats.pwoer]");
+    let dir = folder(&[("game.toml", &game)]);
+    assert_eq!(
+        db_problems(&dir),
+        ["game.toml:8:21 error type `unit` names `power`, which is not a card stat (did you mean `pwoer`?)"]
     );
 }

@@ -348,7 +348,7 @@ fn read_card(game: &Game, card: &Card) -> Result<CardInfo, String> {
         .iter()
         .map(|a| a.get_ref().as_str())
         .collect();
-    let free = card.free_cost.as_ref().map_or(0, |c| *c.get_ref());
+    let free = card.stat("free-cost").unwrap_or(0);
     let cost = Cost::read(attrs, &icons, free)?;
     let mut attr_bits = 0u32;
     for a in &card.attribute {
@@ -394,8 +394,8 @@ fn read_card(game: &Game, card: &Card) -> Result<CardInfo, String> {
         name: intern(card.name()),
         kind,
         cost,
-        atk: clamp_stat(card.atk.as_ref().map_or(0, |v| *v.get_ref())),
-        def: clamp_stat(card.def.as_ref().map_or(0, |v| *v.get_ref())),
+        atk: clamp_stat(card.stat("atk").unwrap_or(0)),
+        def: clamp_stat(card.stat("def").unwrap_or(0)),
         attrs: attr_bits,
         keywords: keyword_bits(card.keywords.iter().map(|k| k.get_ref().as_str()))?,
         effects,

@@ -186,9 +186,9 @@ impl Table {
     }
 }
 
-fn stat(value: Option<&toml::Spanned<i64>>) -> i32 {
-    value.map_or(0, |v| {
-        (*v.get_ref()).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+fn stat(card: &Card, name: &str) -> i32 {
+    card.stat(name).map_or(0, |v| {
+        v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     })
 }
 
@@ -292,9 +292,9 @@ fn compile(game: &Game, card: &Card, levels: &[&'static str]) -> Result<CardInfo
     Ok(CardInfo {
         name: intern(card.name()),
         kind,
-        cost: stat(card.cost.as_ref()).max(0),
-        attack: stat(card.attack.as_ref()),
-        hp: stat(card.hp.as_ref()),
+        cost: stat(card, "cost").max(0),
+        attack: stat(card, "attack"),
+        hp: stat(card, "hp"),
         number: card.number.unwrap_or(0),
         legendary,
         effects,

@@ -219,9 +219,7 @@ fn info(global: u32, card: &Card) -> Result<CardInfo, String> {
         }
     };
     let value = card
-        .value
-        .as_ref()
-        .map(|v| *v.get_ref())
+        .stat("value")
         .ok_or_else(|| format!("`{name}` has no value; Red, Blue and Green cards need one"))?;
     let value = small(value, name, "value")?;
     let mut text = Text::default();

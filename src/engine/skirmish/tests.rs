@@ -621,7 +621,10 @@ fn sk_a19_both_picks_are_committed_in_one_action() {
 fn sk_a20_values_outside_what_the_engine_plays_are_refused() {
     let mut game = game().clone();
     let i = game.find("Ember Jab").unwrap();
-    game.cards[i].value = Some(toml::Spanned::new(0..0, -2));
+    let value = (game.cards[i].stats.iter_mut())
+        .find(|s| s.name.get_ref() == "value")
+        .unwrap();
+    value.value = toml::Spanned::new(0..0, -2);
     let setup = Setup {
         game: &game,
         decks: [
@@ -855,7 +858,7 @@ fn oracle(game: &Game, cards: [Option<&Card>; 2], conflicts: &[[String; 2]]) -> 
         (ka.contains(&x.as_str()) && kb.contains(&y.as_str()))
             || (ka.contains(&y.as_str()) && kb.contains(&x.as_str()))
     });
-    let value = |c: &Card| c.value.as_ref().map_or(0, |v| *v.get_ref());
+    let value = |c: &Card| c.stat("value").unwrap_or(0);
     let has = |c: &Card, f: fn(&Effect) -> bool| !clash && c.effects.iter().any(|e| f(e.get_ref()));
     let mut delta = [0i64; 2];
     for me in 0..2 {
