@@ -39,7 +39,7 @@ pub fn parse_card_file(src: &Arc<SourceFile>) -> Result<ParsedCards, Problem> {
             };
             let keys: Vec<Spanned<std::borrow::Cow<str>>> = (table.iter())
                 .map(|(k, _)| k.clone())
-                .filter(|k| !card_fields().contains(&k.get_ref().as_ref()))
+                .filter(|k| !is_card_field(k.get_ref()))
                 .collect();
             let mut entries = Vec::new();
             for key in keys {
@@ -156,6 +156,17 @@ pub fn card_fields() -> &'static [&'static str] {
         let _ = Card::deserialize(FieldNames(&mut fields));
         fields
     })
+}
+
+/// Whether `key` is a card field: asked for every key of every card, so a binary search.
+fn is_card_field(key: &str) -> bool {
+    static SORTED: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let sorted = SORTED.get_or_init(|| {
+        let mut fields = card_fields().to_vec();
+        fields.sort_unstable();
+        fields
+    });
+    sorted.binary_search(&key).is_ok()
 }
 
 /// A deserializer that only records the field names a struct asks for.
