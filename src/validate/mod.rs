@@ -270,6 +270,16 @@ fn colour_split(game: &Game, lines: &[Line]) -> Vec<ColourCount> {
     split
 }
 
+/// Whether `next` rotates sets and has no list while `before` had one: a rotation published
+/// alone that forgot the ban list (an empty list is legal, but rarely meant with a rotation).
+fn lifts_lists(before: &crate::format::Revision, next: &crate::format::Revision) -> bool {
+    let lists = |r: &crate::format::Revision| {
+        !(r.banned.is_empty() && r.limited.is_empty() && r.combination_banned.is_empty())
+    };
+    let rotates = !(next.rotate_in.is_empty() && next.rotate_out.is_empty());
+    rotates && lists(before) && !lists(next)
+}
+
 fn describe_limit(limit: &ZoneLimit) -> Option<String> {
     match (limit.exact, limit.min, limit.max) {
         (Some(e), _, _) => Some(e.to_string()),
@@ -337,12 +347,25 @@ pub fn lint_formats(
         {
             rule.rule.lint(&site(rule.span.clone()), &mut out);
         }
-        for dated in format
-            .revisions
-            .iter()
-            .filter(|r| Arc::ptr_eq(&r.file, &format.file))
+        for (i, dated) in (format.revisions.iter().enumerate())
+            .filter(|(_, r)| Arc::ptr_eq(&r.file, &format.file))
         {
             let (r, site) = (&dated.revision, site(dated.revision.effective.span()));
+            let before = i.checked_sub(1).map(|p| &format.revisions[p]);
+            if let Some(before) = before.filter(|b| lifts_lists(&b.revision, r)) {
+                out.push(
+                    Problem::warning(
+                        "format",
+                        format!(
+                            "the {} revision of `{}` only rotates sets, so it lifts every ban and limit of the {} revision",
+                            dated.effective, format.id, before.effective
+                        ),
+                    )
+                    .in_file(site.file)
+                    .label(site.span.clone(), "a whole new list, with nothing on it")
+                    .help("each revision is a whole list: repeat the bans and limits that stay in force"),
+                );
+            }
             Banned::lint(&r.banned, &site, &mut out);
             Limited::lint(&r.limited, &site, &mut out);
             CombinationBanned::lint(&r.combination_banned, &site, &mut out);

@@ -190,6 +190,33 @@ rotate-in = ["jf1x"]
 }
 
 #[test]
+fn a_rotation_alone_after_a_ban_list_warns_that_it_lifts_the_bans() {
+    let dir = folder(&[(
+        "rotation.toml",
+        r#"id = "rotation"
+game = "jforce"
+name = "Rotation"
+
+[[rules]]
+kind = "set-legality"
+sets = ["JF1", "JF2"]
+
+[[revisions]]
+effective = 2026-01-01
+banned = ["Time Skip"]
+
+[[revisions]]
+effective = 2026-03-01
+rotate-out = ["JF2"]
+"#,
+    )]);
+    assert_eq!(
+        problems(&dir),
+        ["rotation.toml:15:13 warning the 2026-03-01 revision of `rotation` only rotates sets, so it lifts every ban and limit of the 2026-01-01 revision"]
+    );
+}
+
+#[test]
 fn a_rotation_needs_a_set_legality_rule() {
     let dir = folder(&[(
         "rotation.toml",
