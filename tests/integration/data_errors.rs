@@ -212,7 +212,7 @@ rotate-out = ["JF2"]
     )]);
     assert_eq!(
         problems(&dir),
-        ["rotation.toml:15:13 warning the 2026-03-01 revision of `rotation` only rotates sets, so it lifts every ban and limit of the 2026-01-01 revision"]
+        ["rotation.toml:14:13 warning the 2026-03-01 revision of `rotation` only rotates sets, so it lifts every ban and limit of the 2026-01-01 revision"]
     );
 }
 
