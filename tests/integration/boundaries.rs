@@ -500,7 +500,8 @@ effective = 2026-09-01
 rotate-in = ["JF2"]
 "#;
 
-fn check_rotating(text_: &str, date: &str) -> Verdict {
+/// The shipped data with [`ROTATING`] added.
+fn rotating_catalog() -> Catalog {
     use decksmith::catalog::{FileKind, Sources};
     use decksmith::diagnostic::SourceFile;
     let base = Catalog::embedded().expect("shipped data loads");
@@ -509,6 +510,11 @@ fn check_rotating(text_: &str, date: &str) -> Verdict {
     };
     let (catalog, problems) = Catalog::build(&sources, Some(base));
     assert!(problems.is_empty(), "{problems:?}");
+    catalog
+}
+
+fn check_rotating(text_: &str, date: &str) -> Verdict {
+    let catalog = rotating_catalog();
     let format = catalog.format("jforce-rotating").expect("format exists");
     let game = catalog.game("jforce").expect("game exists");
     validate(&text::parse(text_), format, game, date.parse().unwrap())
@@ -535,6 +541,19 @@ fn a_set_rotates_out_on_its_revision_date_and_back_in_on_a_later_one() {
         check_rotating(&jf1, "2026-03-01").legal,
         "JF1 never rotates"
     );
+}
+
+#[test]
+fn a_card_search_for_legal_cards_follows_the_rotation() {
+    use decksmith::search::{find, Query};
+    let catalog = rotating_catalog();
+    let games = [catalog.game("jforce").unwrap()];
+    let query = Query::parse("legal:jforce-rotating \"Byte Swarm\"").unwrap();
+    query.check(&games, &catalog).unwrap();
+    let found = |date: &str| find(&query, &games, &catalog, date.parse().unwrap()).len();
+    assert_eq!(found("2026-02-28"), 1, "the day before");
+    assert_eq!(found("2026-03-01"), 0, "the day of");
+    assert_eq!(found("2026-09-01"), 1, "back in");
 }
 
 #[test]
