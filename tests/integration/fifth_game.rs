@@ -300,3 +300,37 @@ fn stats_count_only_leaders_as_leaders() {
         (&serde_json::json!(1), &serde_json::json!(true))
     );
 }
+
+/// The game's own stat (`loyalty`, declared in its game.toml and required of Leaders) is
+/// searched, sorted and written to JSON under its own name, and a typo of it gets a
+/// did-you-mean from the game's stats.
+#[test]
+fn the_games_own_stat_is_searched_sorted_and_in_json() {
+    let out = crown([
+        "cards",
+        "--game",
+        "crown",
+        "loyalty>=4",
+        "--sort",
+        "loyalty",
+        "--output",
+        "json",
+    ])
+    .expect(0);
+    let found: Vec<(String, i64)> = (out.json().as_array().unwrap().iter())
+        .map(|c| {
+            let name = c["name"].as_str().unwrap().to_owned();
+            (name, c["loyalty"].as_i64().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("Sylva, Grove Warden".to_owned(), 4),
+            ("Aurel, Dawn Regent".to_owned(), 5),
+            ("Vex, Ember Tyrant".to_owned(), 7),
+        ]
+    );
+    let typo = crown(["cards", "--game", "crown", "loyalti>3"]).expect(2);
+    assert!(typo.stderr.contains("loyalty"), "{}", typo.stderr);
+}
