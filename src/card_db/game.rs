@@ -158,6 +158,12 @@ impl Game {
         names::only_close(name, self.sketches()).map(|i| self.cards[i].name())
     }
 
+    /// The normalised name of the card at `index` ([`names::key`]), computed once per game
+    /// with the suggestion sketches: a search compares it for every card.
+    pub fn name_key(&self, index: usize) -> &str {
+        &self.sketches()[index].0
+    }
+
     fn sketches(&self) -> &[(String, names::Sketch)] {
         self.sketches.get_or_init(|| {
             self.cards

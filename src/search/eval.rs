@@ -21,8 +21,8 @@ enum Test {
     Any(Vec<Test>),
     Not(Box<Test>),
     Const(bool),
-    /// A word: in the name, or the whole id or type.
-    Bare(String),
+    /// A word: in the name, or the whole id or type (the type ids it names, found once).
+    Bare(String, Vec<String>),
     NameHas(String),
     NameIs(String),
     /// Card types (ids) the value names in this game.
@@ -66,20 +66,13 @@ impl<'g> Matcher<'g> {
             Test::Any(ts) => ts.iter().any(|t| self.test(t, i, buf)),
             Test::Not(t) => !self.test(t, i, buf),
             Test::Const(b) => *b,
-            Test::Bare(w) => {
-                key_has(card.name(), w, buf)
+            Test::Bare(w, types) => {
+                self.game.name_key(i).contains(w.as_str())
+                    || types.iter().any(|t| t == card.kind())
                     || key_is(card.id(), w, buf)
-                    || key_is(card.kind(), w, buf)
-                    || self
-                        .game
-                        .def
-                        .types
-                        .iter()
-                        .find(|t| t.id == card.kind())
-                        .is_some_and(|t| key_is(&t.label, w, buf))
             }
-            Test::NameHas(w) => key_has(card.name(), w, buf),
-            Test::NameIs(w) => key_is(card.name(), w, buf),
+            Test::NameHas(w) => self.game.name_key(i).contains(w.as_str()),
+            Test::NameIs(w) => self.game.name_key(i) == w,
             Test::Type(ids) => ids.iter().any(|id| id == card.kind()),
             Test::ColourHas(c) => colours(card).any(|x| x.eq_ignore_ascii_case(c)),
             Test::ColourIs(c) => {
@@ -175,7 +168,16 @@ fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date) -> Test {
     };
     let key = names::key(text);
     let test = match (&term.field, term.op) {
-        (Field::Bare, _) => Test::Bare(key),
+        (Field::Bare, _) => {
+            let types = game
+                .def
+                .types
+                .iter()
+                .filter(|t| names::key(&t.id) == key || names::key(&t.label) == key)
+                .map(|t| t.id.clone())
+                .collect();
+            Test::Bare(key, types)
+        }
         (Field::Name, Op::Has) => Test::NameHas(key),
         (Field::Name, _) => Test::NameIs(key),
         (Field::Type, _) => Test::Type(
