@@ -7,6 +7,7 @@ use crate::card_db::{lint, Game};
 use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
 use crate::date::Date;
 use crate::deck::encoding::{self, Encoding};
+use crate::deck::Deck;
 use crate::diagnostic::Problem;
 use crate::diagnostic::SourceFile;
 use crate::error::{read_text, Error};
@@ -49,6 +50,30 @@ pub fn check_deck_as(
     encoding: Option<Encoding>,
 ) -> Result<DeckOutcome, Error> {
     let deck = encoding::read(source, encoding, catalog)?;
+    check_read(catalog, forced, source, &deck, date)
+}
+
+/// Reads a deck file to play it: the deck and its verdict on `date`, parsed once.
+pub fn read_and_check(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    path: &Path,
+    date: Date,
+) -> Result<(Deck, DeckOutcome), Error> {
+    let source = SourceFile::new(path.display().to_string(), read_text(path)?);
+    let deck = encoding::read(&source, None, catalog)?;
+    let outcome = check_read(catalog, forced, &source, &deck, date)?;
+    Ok((deck, outcome))
+}
+
+/// [`check_deck_as`] for a deck already read from `source`.
+fn check_read(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    source: &Arc<SourceFile>,
+    deck: &Deck,
+    date: Date,
+) -> Result<DeckOutcome, Error> {
     let name = deck.name.as_ref().map(|n| n.value.clone());
     let outcome = |verdict| DeckOutcome {
         path: source.name.clone(),
@@ -73,7 +98,7 @@ pub fn check_deck_as(
         (None, None) => return Err(names_no_format(catalog, &source.name)),
     };
     let game = catalog.game(&format.game)?;
-    Ok(outcome(validate(&deck, format, game, date)))
+    Ok(outcome(validate(deck, format, game, date)))
 }
 
 /// Checks one file of a batch. A file that cannot be read or parsed is an outcome too, with

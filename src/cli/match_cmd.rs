@@ -2,15 +2,13 @@
 //! game that has an engine (`engine::registry` maps game ids to engines).
 
 use super::{emit, Context, Output};
-use crate::check::check_deck;
+use crate::check::read_and_check;
 use crate::date::Date;
-use crate::deck::encoding;
-use crate::diagnostic::SourceFile;
 use crate::engine::random;
 use crate::engine::script;
 use crate::engine::scripted::{self, Prepared};
 use crate::engine::SeatDeck;
-use crate::error::{read_text, Error};
+use crate::error::Error;
 use crate::report::scripts::{self as report_scripts, Verification};
 use crate::report::{human, json, render, Outcome, ReportOutput, Status};
 use clap::{Args, Subcommand};
@@ -142,14 +140,9 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
     let mut outcomes = Vec::with_capacity(2);
     let mut decks = Vec::with_capacity(2);
     for path in &args.decks {
-        let source = SourceFile::new(path.display().to_string(), read_text(path)?);
-        decks.push(encoding::read(&source, None, &catalog)?);
-        outcomes.push(check_deck(
-            &catalog,
-            forced.as_ref(),
-            &source,
-            Date::today(),
-        )?);
+        let (deck, outcome) = read_and_check(&catalog, forced.as_ref(), path, Date::today())?;
+        decks.push(deck);
+        outcomes.push(outcome);
     }
     if outcomes.iter().any(|o| !o.verdict.legal) {
         let mut s = human::validate(&outcomes, ctx.colour);

@@ -2,10 +2,8 @@
 //! their confidence intervals; `sim merge` joins the results of shards.
 
 use super::{emit, Context};
-use crate::check::check_deck;
+use crate::check::read_and_check;
 use crate::date::Date;
-use crate::deck::encoding;
-use crate::diagnostic::SourceFile;
 use crate::engine::player::Kind;
 use crate::engine::script;
 use crate::error::{read_text, Error};
@@ -116,14 +114,9 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
     let mut outcomes = Vec::with_capacity(paths.len());
     let mut decks = Vec::with_capacity(paths.len());
     for path in &paths {
-        let source = SourceFile::new(path.display().to_string(), read_text(path)?);
-        decks.push(encoding::read(&source, None, &catalog)?);
-        outcomes.push(check_deck(
-            &catalog,
-            forced.as_ref(),
-            &source,
-            Date::today(),
-        )?);
+        let (deck, outcome) = read_and_check(&catalog, forced.as_ref(), path, Date::today())?;
+        decks.push(deck);
+        outcomes.push(outcome);
     }
     if !args.allow_illegal && outcomes.iter().any(|o| !o.verdict.legal) {
         let illegal: Vec<_> = outcomes

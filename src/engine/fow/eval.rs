@@ -5,7 +5,7 @@ use super::action::Action;
 use super::apply::apply;
 use super::legal::legal;
 use super::state::{ObjKind, State, Step, What, START_LIFE};
-use crate::engine::player::{squash, terminal_value};
+use crate::engine::player::{best_answer, squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Player, SeatSummary, ToMove};
 
@@ -50,15 +50,8 @@ fn settled(state: &State, seat: Player, budget: u32) -> f64 {
         apply(&mut next, action, &mut events).ok().map(|()| next)
     };
     if state.step == Step::Block && state.chase.is_empty() {
-        let best = actions
-            .iter()
-            .filter_map(|a| after(a).map(|next| settled(&next, decider, budget - 1)))
-            .fold(None, |best: Option<f64>, v| Some(best.map_or(v, |b| b.max(v))));
-        return match best {
-            Some(v) if decider == seat => v,
-            Some(v) => 1.0 - v,
-            None => score(state, seat),
-        };
+        let values = (actions.iter()).filter_map(|a| after(a).map(|n| settled(&n, decider, budget - 1)));
+        return best_answer(values, decider, seat).unwrap_or_else(|| score(state, seat));
     }
     match actions
         .iter()

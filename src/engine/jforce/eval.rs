@@ -4,7 +4,7 @@
 use super::apply::apply;
 use super::legal::legal_actions;
 use super::state::{Phase, State};
-use crate::engine::player::{squash, terminal_value};
+use crate::engine::player::{best_answer, squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Player, SeatSummary, ToMove};
 
@@ -32,17 +32,14 @@ pub fn evaluate(state: &State, seat: Player) -> f64 {
         let mut answers = Vec::new();
         legal_actions(state, &mut answers);
         let mut events = Vec::new();
-        let best_for_defender = answers
-            .iter()
-            .filter_map(|answer| {
-                let mut next = state.clone();
-                events.clear();
-                apply(&mut next, answer, &mut events).ok()?;
-                Some(evaluate(&next, defender))
-            })
-            .fold(None, |best: Option<f64>, v| Some(best.map_or(v, |b| b.max(v))));
-        if let Some(v) = best_for_defender {
-            return if defender == seat { v } else { 1.0 - v };
+        let values = answers.iter().filter_map(|answer| {
+            let mut next = state.clone();
+            events.clear();
+            apply(&mut next, answer, &mut events).ok()?;
+            Some(evaluate(&next, defender))
+        });
+        if let Some(v) = best_answer(values, defender, seat) {
+            return v;
         }
     }
     let side = |p: Player| {

@@ -102,6 +102,17 @@ pub fn squash(score: f64) -> f64 {
     1.0 / (1.0 + (-score).exp())
 }
 
+/// The value for `seat` of a position where `decider` takes its best answer, given each
+/// answer's value from the decider's point of view; `None` when there is no answer.
+pub fn best_answer(
+    values: impl Iterator<Item = f64>,
+    decider: Player,
+    seat: Player,
+) -> Option<f64> {
+    let best = values.reduce(f64::max)?;
+    Some(if decider == seat { best } else { 1.0 - best })
+}
+
 /// The value of a finished game for `seat`: 1 won, 0 lost, ½ for a draw or a game stopped
 /// unfinished.
 pub fn terminal_value(outcome: &Outcome, seat: Player) -> f64 {
