@@ -1,9 +1,9 @@
 //! Batch validation, measured as a user meets it: the whole `decksmith` process.
 //!
-//! Generates, in a temporary folder, a 20,000-card database (the shipped cards of the three
-//! games plus generated ones) and 10,000 deck lists across the three games (built from the
-//! shipped legal decks; J Force decks play generated Strikes; one deck in ten is made
-//! illegal by an unknown card, half strangers and half typos), then times:
+//! Generates, in a temporary folder, a 20,000-card database (the shipped cards of every game
+//! plus copies of them under new names) and 10,000 deck lists across the games (built from the
+//! legal example decks; each plays generated copies on its first three-copy line; one deck in
+//! ten is made illegal by an unknown card, half strangers and half typos), then times:
 //! - loading and linting the database, in process (`Catalog::load` with `--db`);
 //! - `decksmith validate --db DB decks/ --output json` on 1 and 2 threads (best of 3), and
 //!   the same with the shipped database on decks that only use shipped cards;
@@ -14,7 +14,7 @@
 //! against the number of decks: compare the peak RSS of two runs).
 
 use decksmith::catalog::{Catalog, DataOptions, Sources};
-use std::fmt::Write as _;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -34,13 +34,12 @@ fn main() {
     let root = std::env::temp_dir().join(format!("decksmith-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let db = root.join("db");
-    let shipped_cards = write_database(&db);
+    let (shipped_cards, copies) = write_database(&db);
     let generated = CARDS - shipped_cards;
     let decks = root.join("decks");
     let plain = root.join("decks-shipped-cards");
-    // Generated cards go round the three games, J Force first.
-    write_decks(&decks, generated.div_ceil(3));
-    write_decks(&plain, 0);
+    write_decks(&decks, &copies);
+    write_decks(&plain, &Generated::new());
     println!(
         "generated {CARDS} cards ({shipped_cards} shipped + {generated}) and {} decks in {}",
         deck_count(),
@@ -63,7 +62,7 @@ fn main() {
     println!("load + lint {CARDS} cards in process: {}", ms(load));
 
     let bin = env!("CARGO_BIN_EXE_decksmith");
-    let one_deck = first_file(&decks);
+    let one_deck = sorted_files(&decks).swap_remove(0);
     let startup = best_of(3, || {
         run(bin, &["validate", "--db", s(&db), s(&one_deck)], None).0
     });
@@ -149,19 +148,24 @@ fn run(bin: &str, args: &[&str], measure: Option<()>) -> (Duration, Option<Strin
     (elapsed, usage)
 }
 
-fn first_file(dir: &Path) -> PathBuf {
+fn sorted_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("deck folder")
+        .expect("a folder")
         .map(|e| e.expect("entry").path())
         .collect();
     files.sort();
-    files.into_iter().next().expect("a deck")
+    files
 }
 
-/// Writes the shipped card databases plus generated cards up to `CARDS`; returns how many
-/// cards were shipped.
-fn write_database(db: &Path) -> usize {
-    let mut shipped = 0;
+/// Generated cards per game: the names of the copies made of each shipped card.
+type Generated = BTreeMap<(String, String), Vec<String>>;
+
+/// Writes the shipped card databases plus generated cards up to `CARDS`: copies of every
+/// game's shipped cards under new ids and names, round the games in turn, so any game with a
+/// card database is measured without being named here. Returns how many cards were shipped
+/// and the names generated from each shipped card.
+fn write_database(db: &Path) -> (usize, Generated) {
+    let mut templates: BTreeMap<String, Vec<toml::Table>> = BTreeMap::new();
     for (kind, file) in Sources::embedded().files {
         if kind == decksmith::catalog::FileKind::Format {
             continue;
@@ -170,94 +174,79 @@ fn write_database(db: &Path) -> usize {
         let path = db.join(rel);
         std::fs::create_dir_all(path.parent().expect("a parent")).expect("db folder");
         std::fs::write(&path, &*file.text).expect("db file");
-        shipped += file.text.matches("[[cards]]").count();
+        let table: toml::Table = file.text.parse().expect("shipped data is TOML");
+        if let (Some(game), Some(cards)) = (
+            table.get("game").and_then(|g| g.as_str()),
+            table.get("cards").and_then(|c| c.as_array()),
+        ) {
+            let cards = cards.iter().filter_map(|c| c.as_table().cloned());
+            templates.entry(game.to_owned()).or_default().extend(cards);
+        }
     }
-    let generated = CARDS - shipped;
-    // Split across games and files of 2,000 cards (a file is at most 4 MiB).
-    let mut files: std::collections::BTreeMap<PathBuf, String> = Default::default();
-    for i in 0..generated {
-        let game = ["jforce", "fow", "skirmish"][i % 3];
-        let n = i / 3;
-        let file = db
-            .join(game)
-            .join(format!("generated-{:02}.toml", n / 2000));
-        files
-            .entry(file)
-            .or_insert_with(|| format!("game = \"{game}\"\ninvented = true\n"))
-            .push_str(&card(game, n));
+    let shipped: usize = templates.values().map(Vec::len).sum();
+    let games: Vec<&String> = templates.keys().collect();
+    // Files of 2,000 cards (a file is at most 4 MiB).
+    let mut files: BTreeMap<PathBuf, Vec<toml::Value>> = BTreeMap::new();
+    let mut generated = Generated::new();
+    for i in 0..CARDS - shipped {
+        let game = games[i % games.len()];
+        let n = i / games.len();
+        let shipped_cards = &templates[game];
+        let mut card = shipped_cards[n % shipped_cards.len()].clone();
+        let name = card["name"].as_str().expect("a card has a name").to_owned();
+        let new_name = format!("Generated {name} {n}");
+        card.insert("id".into(), format!("GEN-{game}-{n:05}").into());
+        card.insert("name".into(), new_name.clone().into());
+        generated
+            .entry((game.clone(), name))
+            .or_default()
+            .push(new_name);
+        let file = db.join(game).join(format!("generated-{:02}.toml", n / 2000));
+        files.entry(file).or_default().push(card.into());
     }
-    for (path, text) in files {
-        std::fs::write(path, text).expect("generated cards");
+    for (path, cards) in files {
+        let game = path.parent().and_then(Path::file_name).expect("a game folder");
+        let mut table = toml::Table::new();
+        table.insert("game".into(), game.to_string_lossy().into_owned().into());
+        table.insert("invented".into(), true.into());
+        table.insert("cards".into(), cards.into());
+        std::fs::write(path, table.to_string()).expect("generated cards");
     }
-    shipped
+    (shipped, generated)
 }
 
-fn card(game: &str, n: usize) -> String {
-    let mut t = String::from("\n[[cards]]\n");
-    match game {
-        "jforce" => {
-            let _ = write!(
-                t,
-                "id = \"JG-{n:05}\"\nname = \"Generated Strike {n}\"\ntype = \"strike\"\nset = \"JF1\"\ncost = {}\nattack = {}\n",
-                n % 8 + 1,
-                n % 12 + 1
-            );
-        }
-        "fow" => {
-            let _ = write!(
-                t,
-                "id = \"FG-{n:05}\"\nname = \"Generated Resonator {n}\"\ntype = \"resonator\"\nset = \"FW1\"\natk = {}\ndef = {}\nattribute-cost = [\"fire\"]\nfree-cost = {}\nattribute = [\"fire\"]\n",
-                (n % 10) * 100 + 100,
-                (n % 7) * 100 + 100,
-                n % 4
-            );
-        }
-        _ => {
-            let colour = ["red", "blue", "green"][n % 3];
-            let _ = write!(
-                t,
-                "id = \"SG-{n:05}\"\nname = \"Generated {colour} {n}\"\ntype = \"{colour}\"\nset = \"SK1\"\ncolour = \"{colour}\"\nvalue = {}\n",
-                n % 5 + 1
-            );
-        }
-    }
-    t
-}
-
-/// The shipped legal decks as templates, one in ten made illegal (an unknown card); with
-/// `strikes` generated Strikes in the database, J Force decks play a set of generated Strikes in place of their first
-/// three-copy line.
-fn write_decks(dir: &Path, strikes: usize) {
+/// The legal example decks of every game as templates, one in ten made illegal (an unknown
+/// card); with `generated` cards, each deck plays copies of the card on its first three-copy
+/// line in place of that card.
+fn write_decks(dir: &Path, generated: &Generated) {
     std::fs::create_dir_all(dir).expect("deck folder");
-    let mut templates: Vec<String> = Vec::new();
-    for game in ["jforce", "fow", "skirmish"] {
-        let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("examples/decks")
-            .join(game);
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-            .expect("example decks")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("legal-"))
-            })
-            .collect();
-        files.sort();
-        for f in files {
-            templates.push(std::fs::read_to_string(f).expect("example deck"));
+    let mut templates: Vec<(String, String)> = Vec::new();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    for game in sorted_files(&examples).into_iter().filter(|p| p.is_dir()) {
+        let id = game.file_name().expect("a folder name").to_string_lossy();
+        for f in sorted_files(&game) {
+            if f.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("legal-"))
+            {
+                let text = std::fs::read_to_string(f).expect("example deck");
+                templates.push((id.to_string(), text));
+            }
         }
     }
     for i in 0..deck_count() {
-        let mut text = templates[i % templates.len()].clone();
-        if strikes > 0 && text.contains("format: jforce") {
-            if let Some(line) = text
-                .lines()
-                .find(|l| l.starts_with("3 ") || l.starts_with("3x "))
-            {
-                let line = line.to_owned();
-                let strike = format!("3 Generated Strike {}", (i * 7) % strikes);
-                text = text.replacen(&line, &strike, 1);
-            }
+        let (game, template) = &templates[i % templates.len()];
+        let mut text = template.clone();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("3 ") || l.starts_with("3x "))
+            .map(str::to_owned);
+        let copies = line.as_ref().and_then(|l| {
+            let name = l.split_once(' ').map(|(_, n)| n.trim())?;
+            generated.get(&(game.clone(), name.to_owned()))
+        });
+        if let (Some(line), Some(copies)) = (line, copies) {
+            let copy = format!("3 {}", copies[(i * 7) % copies.len()]);
+            text = text.replacen(&line, &copy, 1);
         }
         // One deck in ten is illegal through an unknown card: half of them a stranger to the
         // database, half a typo of a card the deck plays (both make validate look for a

@@ -3,7 +3,7 @@
 
 use crate::card_db::read::{self, ParsedCards};
 use crate::card_db::{CardOrigin, Game, GameFile};
-use crate::diagnostic::{Problem, SourceFile};
+use crate::diagnostic::{toml_problem, Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::format::{self, Format, FormatFile};
 use crate::names;
@@ -170,32 +170,6 @@ fn collect_toml(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
 /// points at the place and suggests the field that was probably meant.
 pub fn parse_toml<T: DeserializeOwned>(file: &Arc<SourceFile>) -> Result<T, Problem> {
     toml::from_str(&file.text).map_err(|e| toml_problem(&e, file))
-}
-
-/// A TOML syntax error or a field serde refused, as a `Problem` at its place.
-pub(crate) fn toml_problem(e: &toml::de::Error, file: &Arc<SourceFile>) -> Problem {
-    let message = e.message().trim().to_owned();
-    let help = unknown_field_help(&message);
-    let mut problem = Problem::error("toml", message).in_file(file);
-    if let Some(span) = e.span() {
-        problem = problem.label(span, "here");
-    }
-    problem.maybe_help(help)
-}
-
-/// serde says "unknown field `legandary`, expected one of `id`, `name`, …"; offer the closest.
-pub(crate) fn unknown_field_help(message: &str) -> Option<String> {
-    let rest = message.strip_prefix("unknown field `")?;
-    let (field, rest) = rest.split_once('`')?;
-    let expected: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
-    match names::suggest(field, expected.iter().copied()) {
-        Some(s) => Some(format!("did you mean `{s}`?")),
-        None if !expected.is_empty() => Some(format!(
-            "remove `{field}`; the fields allowed here are {}",
-            expected.join(", ")
-        )),
-        None => None,
-    }
 }
 
 impl Catalog {

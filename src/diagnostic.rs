@@ -3,6 +3,7 @@
 //! results and load errors all become `Problem`s at the edge, so they all look alike.
 
 use crate::line_index::{floor_char_boundary, LineIndex};
+use crate::names;
 use miette::{
     Diagnostic, LabeledSpan, MietteError, MietteSpanContents, Severity, SourceCode, SourceSpan,
     SpanContents,
@@ -301,6 +302,32 @@ pub fn render(problems: &[Problem], colour: bool) -> String {
         let _ = handler.render_report(&mut out, &Rendered::new(problem));
     }
     out
+}
+
+/// A TOML syntax error or a field serde refused, as a `Problem` at its place.
+pub(crate) fn toml_problem(e: &toml::de::Error, file: &Arc<SourceFile>) -> Problem {
+    let message = e.message().trim().to_owned();
+    let help = unknown_field_help(&message);
+    let mut problem = Problem::error("toml", message).in_file(file);
+    if let Some(span) = e.span() {
+        problem = problem.label(span, "here");
+    }
+    problem.maybe_help(help)
+}
+
+/// serde says "unknown field `legandary`, expected one of `id`, `name`, …"; offer the closest.
+pub(crate) fn unknown_field_help(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let expected: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    match names::suggest(field, expected.iter().copied()) {
+        Some(s) => Some(format!("did you mean `{s}`?")),
+        None if !expected.is_empty() => Some(format!(
+            "remove `{field}`; the fields allowed here are {}",
+            expected.join(", ")
+        )),
+        None => None,
+    }
 }
 
 #[cfg(test)]

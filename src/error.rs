@@ -65,17 +65,6 @@ impl Error {
             help: Some(help.into()),
         }
     }
-
-    /// A command that plays games was given a game without a rules engine.
-    pub fn no_engine(game_id: &str) -> Self {
-        Error::usage_with_help(
-            format!("decksmith has no match engine for `{game_id}`"),
-            format!(
-                "the games with an engine are: {}",
-                crate::engine::registry::GAMES.join(", ")
-            ),
-        )
-    }
 }
 
 /// `1 problem`, `2 problems`.

@@ -79,3 +79,81 @@ pub fn deal(
     }
     Some(out)
 }
+
+/// Thousands of seeded sample hands must land within sampling error of the exact odds of
+/// `stats`, which ties the formula, the game's setup and the dealer together.
+#[cfg(test)]
+mod tests {
+    use super::deal;
+    use crate::stats::tests::load;
+    use crate::stats::{compute, Group, Options};
+
+    /// Deals 20,000 seeded games and compares how often each card was seen with the exact odds.
+    fn dealt_matches_exact(path: &str, at_least: u32) {
+        let (deck, game, format) = load(path);
+        let turns = 4;
+        let options = Options {
+            turns,
+            at_least,
+            groups: vec![Group {
+                query: "first two cards".into(),
+                cards: deck
+                    .zones
+                    .iter()
+                    .flat_map(|z| &z.cards)
+                    .map(|&(c, _)| c)
+                    .take(2)
+                    .collect(),
+            }],
+        };
+        let exact = compute(&deck, game, format, &options).odds.unwrap();
+        let games = 20_000;
+        for on_the_play in [true, false] {
+            let hands = deal(&deck, game, 7, games, turns, on_the_play).unwrap();
+            for r in &exact.rows {
+                let wanted: Vec<usize> = if r.kind == "query" {
+                    options.groups[0].cards.clone()
+                } else {
+                    game.cards
+                        .iter()
+                        .position(|c| c.name() == r.label)
+                        .into_iter()
+                        .collect()
+                };
+                for t in 0..=turns {
+                    let seen = hands
+                        .iter()
+                        .filter(|h| {
+                            let cards = h
+                                .opening
+                                .iter()
+                                .chain(h.turns[..t as usize].iter().flatten());
+                            cards.filter(|c| wanted.contains(&c.card)).count() >= at_least as usize
+                        })
+                        .count();
+                    let sampled = seen as f64 / f64::from(games);
+                    let p = &r.by_turn[t as usize];
+                    let p = if on_the_play {
+                        p.on_the_play
+                    } else {
+                        p.on_the_draw
+                    };
+                    // Four standard errors (at worst 0.0035 at p = 0.5), plus rounding.
+                    let tolerance = 4.0 * (p * (1.0 - p) / f64::from(games)).sqrt() + 1e-5;
+                    assert!(
+                        (sampled - p).abs() <= tolerance,
+                        "{path} {} turn {t} play {on_the_play}: dealt {sampled}, exact {p}",
+                        r.label
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dealt_hands_agree_with_the_odds_in_every_game() {
+        dealt_matches_exact("examples/decks/jforce/legal-ember-rush.deck", 1);
+        dealt_matches_exact("examples/decks/fow/legal-crimson-aggro.deck", 1);
+        dealt_matches_exact("examples/decks/skirmish/legal-tournament-15-10-5.deck", 2);
+    }
+}

@@ -207,16 +207,6 @@ impl Game {
         })
     }
 
-    /// Index of the game zone a deck list's zone is, if any: a zone the encoding made up
-    /// without a header (`main`, no span) is the default zone, others go by their header.
-    pub fn deck_zone_index(&self, zone: &crate::deck::Zone, buf: &mut String) -> Option<usize> {
-        if zone.span.is_none() && zone.name == "main" {
-            self.def.zones.iter().position(|z| z.default)
-        } else {
-            self.zone_index_for_header(&zone.name, buf)
-        }
-    }
-
     pub fn default_zone(&self) -> Option<&ZoneDef> {
         self.def.zones.iter().find(|z| z.default)
     }

@@ -4,7 +4,7 @@
 //! both, pointing at the key.
 
 use super::{Card, CardFile, CardStat, GameDef};
-use crate::catalog::toml_problem;
+use crate::diagnostic::toml_problem;
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
 use serde::de::{self, Deserialize, Visitor};

@@ -5,7 +5,7 @@ use super::{emit, Context, Output};
 use crate::check::read_and_check;
 use crate::date::Date;
 use crate::engine::random;
-use crate::engine::script;
+use crate::engine::{registry, script};
 use crate::engine::scripted::{self, Prepared};
 use crate::engine::SeatDeck;
 use crate::error::Error;
@@ -176,7 +176,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
             script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
     }
     let results = match random::batch(game, &seats, args.seed, args.games) {
-        None => return Err(Error::no_engine(&game_id)),
+        None => return Err(registry::no_engine(&game_id)),
         Some(Ok(r)) => r,
         Some(Err(v)) => {
             emit(out, &format!("rules invariant broken: {v}\n"))?;

@@ -5,7 +5,7 @@ use super::{emit, Context};
 use crate::check::read_and_check;
 use crate::date::Date;
 use crate::engine::player::Kind;
-use crate::engine::script;
+use crate::engine::{registry, script};
 use crate::error::{read_text, Error};
 use crate::report::{human, sim as report, Status};
 use crate::sim::{self, Plan, Shard, SimResult};
@@ -166,7 +166,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         bar.finish_and_clear();
     }
     let result = match result {
-        None => return Err(Error::no_engine(&game_id)),
+        None => return Err(registry::no_engine(&game_id)),
         Some(Ok(r)) => r,
         Some(Err(e)) => {
             emit(out, &format!("a game could not be played: {e}\n"))?;

@@ -86,6 +86,18 @@ pub struct Printing {
     pub number: Option<String>,
 }
 
+impl Zone {
+    /// Index of the game zone this deck zone is, if any: a zone the encoding made up without
+    /// a header (`main`, no span) is the default zone, others go by their header.
+    pub fn index_in(&self, game: &crate::card_db::Game, buf: &mut String) -> Option<usize> {
+        if self.span.is_none() && self.name == "main" {
+            game.def.zones.iter().position(|z| z.default)
+        } else {
+            game.zone_index_for_header(&self.name, buf)
+        }
+    }
+}
+
 impl std::fmt::Display for Printing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "({})", self.set)?;

@@ -234,7 +234,7 @@ impl<'c> DeckFile<'c> {
 
     /// The zone a deck's zone is, if the game has it.
     fn target_of(&self, zone: &Zone) -> Option<Target> {
-        match self.game.deck_zone_index(zone, &mut String::new()) {
+        match zone.index_in(self.game, &mut String::new()) {
             Some(i) => Some(Target::Zone(i)),
             None if is_maybe(&zone.name) => Some(Target::Maybe),
             None => None,
@@ -584,12 +584,12 @@ impl<'c> DeckFile<'c> {
         let before = check(&self.source)?;
         let after_source = SourceFile::new(self.source.name.clone(), edited.text.as_str());
         let after = check(&after_source)?;
-        let gained = crate::report::diff::only_in(
+        let gained = crate::validate::only_in(
             &after.verdict.findings,
             &before.verdict.findings,
             same_finding,
         );
-        let lost = crate::report::diff::only_in(
+        let lost = crate::validate::only_in(
             &before.verdict.findings,
             &after.verdict.findings,
             same_finding,

@@ -4,6 +4,15 @@
 //! A new engine is its folder under `engine/` plus one line in that macro.
 
 use super::Engine;
+use crate::error::Error;
+
+/// A command that plays games was given a game without a rules engine.
+pub fn no_engine(game_id: &str) -> Error {
+    Error::usage_with_help(
+        format!("decksmith has no match engine for `{game_id}`"),
+        format!("the games with an engine are: {}", GAMES.join(", ")),
+    )
+}
 
 /// Calls the macro `$callback` with every engine, as `module::Type` pairs relative to
 /// `engine` (`jforce::JForce, fow::Fow, …`): the registry itself. The engine modules, the

@@ -7,7 +7,7 @@ use super::{finding_problem, json, Outcome, Status};
 use crate::card_db::diff::{show, CardChange, CatalogDiff, Change};
 use crate::check::DeckOutcome;
 use crate::error::plural;
-use crate::validate::Finding;
+use crate::validate::{only_in, Finding};
 use comfy_table::{Cell, Color};
 
 /// How one deck fares under the old and the new data.
@@ -43,18 +43,6 @@ impl DeckImpact {
     pub fn changed(&self) -> bool {
         !self.added.is_empty() || !self.removed.is_empty()
     }
-}
-
-/// The findings of `a` that `b` lacks, `same` telling which findings are one.
-pub fn only_in(
-    a: &[Finding],
-    b: &[Finding],
-    same: impl Fn(&Finding, &Finding) -> bool,
-) -> Vec<Finding> {
-    a.iter()
-        .filter(|f| !b.iter().any(|g| same(f, g)))
-        .cloned()
-        .collect()
 }
 
 /// How one match script plays under the old and the new data.

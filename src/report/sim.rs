@@ -2,7 +2,7 @@
 //! ranking), for spreadsheets (CSV, one row per pairing) and as a heat map (SVG).
 
 use super::human::new_table;
-use crate::sim::wilson::wilson;
+use crate::stats::wilson::wilson;
 use crate::sim::{overall, SimResult, Tally};
 use std::fmt::Write as _;
 

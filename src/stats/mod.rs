@@ -11,6 +11,7 @@ pub mod odds;
 mod resolve;
 mod standing;
 mod table;
+pub mod wilson;
 
 pub use resolve::{resolve, Resolved, ResolvedZone};
 pub use standing::Requirement;
@@ -114,4 +115,4 @@ pub fn compute(deck: &Resolved, game: &Game, format: &Format, options: &Options)
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -41,7 +41,7 @@ pub fn resolve(deck: &Deck, game: &Game) -> Resolved {
     let mut out = Resolved::default();
     let mut buf = String::new();
     for zone in &deck.zones {
-        let Some(index) = game.deck_zone_index(zone, &mut buf) else {
+        let Some(index) = zone.index_in(game, &mut buf) else {
             continue;
         };
         let at = match out.zones.iter().position(|z| z.zone == index) {

@@ -1,13 +1,11 @@
-//! Stats over the shipped example decks, and the odds checked against dealing: thousands of
-//! seeded sample hands from `goldfish` must land within sampling error of the exact odds, which
-//! ties the formula, the game's setup and the dealer together.
+//! Stats over the shipped example decks (the odds are also checked against dealing, in
+//! `goldfish`'s tests).
 
 use super::*;
 use crate::catalog::Catalog;
 use crate::diagnostic::SourceFile;
-use crate::goldfish;
 
-fn load(path: &str) -> (Resolved, &'static Game, &'static Format) {
+pub(crate) fn load(path: &str) -> (Resolved, &'static Game, &'static Format) {
     let catalog = Catalog::embedded().unwrap();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join(path)).unwrap();
@@ -116,73 +114,4 @@ fn a_short_colour_is_reported_short() {
         .requirements
         .iter()
         .any(|r| matches!(r, Requirement::ColourMinimum { met: false, .. })));
-}
-
-/// Deals 20,000 seeded games and compares how often each card was seen with the exact odds.
-fn dealt_matches_exact(path: &str, at_least: u32) {
-    let (deck, game, format) = load(path);
-    let turns = 4;
-    let options = Options {
-        turns,
-        at_least,
-        groups: vec![Group {
-            query: "first two cards".into(),
-            cards: deck
-                .zones
-                .iter()
-                .flat_map(|z| &z.cards)
-                .map(|&(c, _)| c)
-                .take(2)
-                .collect(),
-        }],
-    };
-    let exact = compute(&deck, game, format, &options).odds.unwrap();
-    let games = 20_000;
-    for on_the_play in [true, false] {
-        let hands = goldfish::deal(&deck, game, 7, games, turns, on_the_play).unwrap();
-        for r in &exact.rows {
-            let wanted: Vec<usize> = if r.kind == "query" {
-                options.groups[0].cards.clone()
-            } else {
-                game.cards
-                    .iter()
-                    .position(|c| c.name() == r.label)
-                    .into_iter()
-                    .collect()
-            };
-            for t in 0..=turns {
-                let seen = hands
-                    .iter()
-                    .filter(|h| {
-                        let cards = h
-                            .opening
-                            .iter()
-                            .chain(h.turns[..t as usize].iter().flatten());
-                        cards.filter(|c| wanted.contains(&c.card)).count() >= at_least as usize
-                    })
-                    .count();
-                let sampled = seen as f64 / f64::from(games);
-                let p = &r.by_turn[t as usize];
-                let p = if on_the_play {
-                    p.on_the_play
-                } else {
-                    p.on_the_draw
-                };
-                // Four standard errors (at worst 0.0035 at p = 0.5), plus rounding.
-                let tolerance = 4.0 * (p * (1.0 - p) / f64::from(games)).sqrt() + 1e-5;
-                assert!(
-                    (sampled - p).abs() <= tolerance,
-                    "{path} {} turn {t} play {on_the_play}: dealt {sampled}, exact {p}",
-                    r.label
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn dealt_hands_agree_with_the_odds_in_every_game() {
-    dealt_matches_exact("examples/decks/jforce/legal-ember-rush.deck", 1);
-    dealt_matches_exact("examples/decks/fow/legal-crimson-aggro.deck", 1);
-    dealt_matches_exact("examples/decks/skirmish/legal-tournament-15-10-5.deck", 2);
 }

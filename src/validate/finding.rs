@@ -73,3 +73,15 @@ impl Finding {
         self
     }
 }
+
+/// The findings of `a` that `b` lacks, `same` telling which findings are one.
+pub fn only_in(
+    a: &[Finding],
+    b: &[Finding],
+    same: impl Fn(&Finding, &Finding) -> bool,
+) -> Vec<Finding> {
+    a.iter()
+        .filter(|f| !b.iter().any(|g| same(f, g)))
+        .cloned()
+        .collect()
+}

@@ -29,7 +29,7 @@ pub use colour_minimum::ColourMinimum;
 pub use colour_ratio::ColourRatio;
 pub use copy_limit::{AnyWord, CopyLimit, CopyMax, CopyOverride};
 pub use evolution::Evolution;
-pub use finding::Finding;
+pub use finding::{only_in, Finding};
 pub use hero::Hero;
 pub use legendary_limit::LegendaryLimit;
 pub use rule_id::{RuleId, Severity};

@@ -5,27 +5,44 @@ use crate::support::{decksmith, root, temp_dir, temp_file, through};
 
 const ENCODINGS: [&str; 7] = ["text", "json", "toml", "csv", "code", "arena", "cod"];
 
-/// One legal and one illegal deck of each game: the library tests (encodings.rs) take every
-/// example deck through every encoding; these check the binary end to end.
+/// One legal and one illegal deck of each game with example decks (every folder of
+/// `examples/decks/`, so a new game is checked without naming it here): the first legal deck
+/// and the first deck illegal by a rule rather than by its reading. The library tests
+/// (encodings.rs) take every example deck through every encoding; these check the binary end
+/// to end.
 fn example_decks() -> Vec<std::path::PathBuf> {
-    [
-        "jforce/legal-ember-rush.deck",
-        "jforce/illegal-evolution.deck",
-        "fow/legal-tidecaller.deck",
-        "fow/illegal-combination-banned.deck",
-        "skirmish/legal-casual-aggro.deck",
-        "skirmish/illegal-colour-ratio.deck",
-    ]
-    .iter()
-    .map(|p| root().join("examples/decks").join(p))
-    .collect()
+    let sorted = |dir: std::path::PathBuf| {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        paths
+    };
+    let name = |p: &std::path::Path| p.file_name().unwrap().to_string_lossy().into_owned();
+    let mut decks = Vec::new();
+    for game in sorted(root().join("examples/decks")) {
+        if !game.is_dir() {
+            continue;
+        }
+        let files = sorted(game);
+        let legal = files.iter().find(|p| name(p).starts_with("legal-"));
+        let illegal = files.iter().find(|p| {
+            let n = name(p);
+            n.starts_with("illegal-") && !n.contains("parse") && !n.contains("unknown")
+        });
+        decks.extend(legal.into_iter().chain(illegal).cloned());
+    }
+    assert!(decks.len() >= 6, "two example decks per game: {decks:?}");
+    decks
 }
 
 #[test]
 fn example_decks_survive_every_encoding() {
     let dir = temp_dir();
+    let decks = example_decks();
     let mut checked = 0;
-    for deck in example_decks() {
+    for deck in &decks {
         let canonical = decksmith([
             "convert".as_ref(),
             deck.as_os_str(),
@@ -63,7 +80,7 @@ fn example_decks_survive_every_encoding() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 6 * 7);
+    assert_eq!(checked, decks.len() * ENCODINGS.len());
 }
 
 #[test]

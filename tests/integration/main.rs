@@ -20,6 +20,7 @@ mod fuzz_corpus;
 mod hostile;
 mod json_docs;
 mod json_schema;
+mod layers;
 mod matches;
 mod readme;
 mod robustness;

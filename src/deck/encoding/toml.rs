@@ -3,7 +3,7 @@
 //! number, tags }` in deck order.
 
 use super::{EntryFile, Ordered};
-use crate::catalog::unknown_field_help;
+use crate::diagnostic::unknown_field_help;
 use crate::deck::{Deck, Located, ParseProblem, Zone};
 use crate::line_index::LineIndex;
 use ::toml::Spanned;

@@ -212,7 +212,7 @@ fn greedy_beats_random_in_every_game() {
         ("skirmish", greedy_wins::<Skirmish>(60, duel_setup)),
     ];
     for (game, wins) in results {
-        let (low, _) = crate::sim::wilson::wilson(wins, 60);
+        let (low, _) = crate::stats::wilson::wilson(wins, 60);
         assert!(
             low > 0.5,
             "{game}: greedy won only {wins} of 60 against random"
