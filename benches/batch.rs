@@ -201,11 +201,16 @@ fn write_database(db: &Path) -> (usize, Generated) {
             .entry((game.clone(), name))
             .or_default()
             .push(new_name);
-        let file = db.join(game).join(format!("generated-{:02}.toml", n / 2000));
+        let file = db
+            .join(game)
+            .join(format!("generated-{:02}.toml", n / 2000));
         files.entry(file).or_default().push(card.into());
     }
     for (path, cards) in files {
-        let game = path.parent().and_then(Path::file_name).expect("a game folder");
+        let game = path
+            .parent()
+            .and_then(Path::file_name)
+            .expect("a game folder");
         let mut table = toml::Table::new();
         table.insert("game".into(), game.to_string_lossy().into_owned().into());
         table.insert("invented".into(), true.into());

@@ -4,9 +4,9 @@
 //! `cargo bench --bench encodings`.
 
 use decksmith::catalog::Catalog;
-use decksmith::deck::encoding::{self, code::DeckCode, text, Encoding};
 use decksmith::deck::Deck;
 use decksmith::diagnostic::SourceFile;
+use decksmith::encoding::{self, code::DeckCode, text, Encoding};
 use divan::black_box;
 
 fn main() {

@@ -12,8 +12,8 @@
 
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
-use decksmith::deck::encoding::text;
 use decksmith::diagnostic::SourceFile;
+use decksmith::encoding::text;
 use decksmith::engine::player::{Bot, Kind};
 use decksmith::engine::random::{player_seed, SelfPlay};
 use decksmith::engine::rng::Rng;

@@ -2,7 +2,7 @@
 //! compute). `cargo bench --bench stats`.
 
 use decksmith::catalog::Catalog;
-use decksmith::deck::encoding::text;
+use decksmith::encoding::text;
 use decksmith::stats::{compute, resolve, Options};
 
 fn main() {

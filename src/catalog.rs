@@ -5,8 +5,8 @@ use crate::card_db::read::{self, ParsedCards};
 use crate::card_db::{CardOrigin, Game, GameFile};
 use crate::diagnostic::{toml_problem, Problem, SourceFile};
 use crate::error::{read_text, Error};
-use crate::format::{self, Format, FormatFile};
 use crate::names;
+use crate::validate::format::{self, Format, FormatFile};
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -297,7 +297,7 @@ impl Catalog {
         let user_data =
             options.data_dir.is_some() || !options.db.is_empty() || !options.formats.is_empty();
         if lint_user && user_data && !problems.iter().any(Problem::is_error) {
-            problems.extend(crate::card_db::lint::lint(&catalog.games, &catalog.formats).problems);
+            problems.extend(crate::lint::lint(&catalog.games, &catalog.formats).problems);
         }
         Ok((catalog, problems, format_files))
     }

@@ -3,16 +3,17 @@
 //! the match commands all check decks through here; `db check` lints card data through
 //! [`check_data`].
 
-use crate::card_db::{lint, Game};
+use crate::card_db::Game;
 use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
 use crate::date::Date;
-use crate::deck::encoding::{self, Encoding};
 use crate::deck::Deck;
 use crate::diagnostic::Problem;
 use crate::diagnostic::SourceFile;
+use crate::encoding::{self, Encoding};
 use crate::error::{read_text, Error};
-use crate::format::{self, Format, FormatFile};
+use crate::lint;
 use crate::stats::{self, Resolved};
+use crate::validate::format::{self, Format, FormatFile};
 use crate::validate::{lint_formats, validate, Finding, RuleId, Verdict};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};

@@ -7,17 +7,18 @@
 //! report rendered in every output; card data and formats are built and linted as `db check`
 //! does; a match script is loaded with its decks and played. Nothing here may panic.
 
-use crate::card_db::{lint, Game};
+use crate::card_db::Game;
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::check::{self, LintOutcome};
 use crate::date::Date;
-use crate::deck::encoding::{self, Encoding};
 use crate::deck::Deck;
 use crate::diagnostic::{render as render_problems, Problem, SourceFile};
+use crate::encoding::{self, Encoding};
 use crate::engine::registry;
 use crate::engine::scripted::{self, Prepared};
-use crate::format::Format;
+use crate::lint;
 use crate::report::{self, human, Outcome, ReportOutput, Validated};
+use crate::validate::format::Format;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn every_encoding_extension_is_searched() {
-        use crate::deck::encoding::Encoding;
+        use crate::encoding::Encoding;
         for e in Encoding::ALL {
             assert!(DECK_EXTENSIONS.contains(&e.extension()), "{e}");
         }

@@ -1,6 +1,6 @@
 #![no_main]
 
-use decksmith::deck::encoding::Encoding;
+use decksmith::encoding::Encoding;
 use decksmith::fuzz::Target;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

@@ -342,7 +342,6 @@ pub enum Target {
     AnyResonator,
 }
 
-pub mod diff;
 impl Target {
     /// The target as written in a card database (`enemy-resonator`).
     pub fn as_str(self) -> &'static str {
@@ -382,7 +381,6 @@ impl Effect {
 
 mod colour;
 mod game;
-pub mod lint;
 pub mod read;
 mod setup;
 mod stat;

@@ -1,9 +1,9 @@
 //! `decksmith convert IN [--from ENC] --to ENC [-o OUT] [--force]`
 
 use super::{emit, Context, Status};
-use crate::deck::encoding::{self, code, Encoding};
 use crate::deck::{Deck, ParseProblem};
 use crate::diagnostic::{render, Problem, SourceFile};
+use crate::encoding::{self, code, Encoding};
 use crate::error::{plural, read_stdin, read_text, write_atomic, Error};
 use clap::Args;
 use std::io::Write;

@@ -1,10 +1,10 @@
 //! `decksmith db diff OLD NEW [--decks PATH...] [--matches PATH...]`
 
 use super::{emit, Context};
-use crate::card_db::diff::{diff, load_side, DataSpec};
 use crate::catalog::Catalog;
 use crate::check::{check_deck, Pool};
 use crate::date::Date;
+use crate::db_diff::{diff, load_side, DataSpec};
 use crate::diagnostic::SourceFile;
 use crate::engine::{script, scripted};
 use crate::error::{read_text, Error};

@@ -2,10 +2,10 @@
 
 use super::{emit, Context, Output};
 use crate::error::Error;
-use crate::format::Format;
 use crate::report::human::new_table;
 use crate::report::json::{self, FormatJson};
 use crate::report::Status;
+use crate::validate::format::Format;
 use clap::Args;
 use std::io::Write;
 

@@ -87,7 +87,7 @@ impl ColorChoice {
 /// a file, a game may come from `--db`, and a wrong value gets decksmith's own did-you-mean.
 pub(crate) mod offer {
     use crate::catalog::Catalog;
-    use crate::deck::encoding::Encoding;
+    use crate::encoding::Encoding;
     use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 
     #[derive(Clone, Copy)]

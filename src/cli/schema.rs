@@ -8,7 +8,7 @@
 use super::{emit, Context, Status};
 use crate::card_db::{CardFile, GameFile};
 use crate::error::Error;
-use crate::format::FormatFile;
+use crate::validate::format::FormatFile;
 use clap::{Args, ValueEnum};
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
@@ -47,7 +47,7 @@ pub fn schema(kind: SchemaKind) -> serde_json::Value {
         SchemaKind::CardDb => root::<CardFile>("decksmith card file"),
         SchemaKind::Game => root::<GameFile>("decksmith game definition"),
         SchemaKind::Format => root::<FormatFile>("decksmith format"),
-        SchemaKind::Deck => root::<crate::deck::encoding::toml::File>("decksmith deck list"),
+        SchemaKind::Deck => root::<crate::encoding::toml::File>("decksmith deck list"),
         SchemaKind::Script => root::<crate::engine::script::ScriptFile>("decksmith match script"),
     }
 }

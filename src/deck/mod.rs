@@ -3,11 +3,9 @@
 //! in the order they were written, each with the printing and tags its list gave it.
 //!
 //! Foreign tools write more than decksmith checks; the model keeps all of it, so that a round
-//! trip loses nothing a target encoding can hold and [`encoding::Holds`] can name what it
+//! trip loses nothing a target encoding can hold and the encodings can name what it
 //! cannot. The `maybe` zone (cards under consideration) exists in every game and is never
 //! validated.
-
-pub mod encoding;
 
 use std::ops::Range;
 

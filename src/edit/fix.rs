@@ -50,7 +50,7 @@ impl DeckFile<'_> {
             return Ok(None);
         }
         let text = match self.encoding {
-            crate::deck::encoding::Encoding::Text => {
+            crate::encoding::Encoding::Text => {
                 let text = &*self.source.text;
                 let mut splices = Splices::default();
                 for ((zi, ei), fix) in &found {

@@ -2,7 +2,7 @@
 //! file, so every line no edit touches stays byte for byte as it was (comments, blank lines,
 //! order, `3x` counts, CRLF line ends, indentation).
 
-use crate::deck::encoding::text::parse_card_line;
+use crate::encoding::text::parse_card_line;
 use std::ops::Range;
 
 /// Replacements of byte ranges of one text, applied together.

@@ -3,7 +3,7 @@
 //! the format and the game's data, so a game added as data gets skeletons too.
 
 use crate::card_db::Game;
-use crate::format::{Format, ZoneLimit};
+use crate::validate::format::{Format, ZoneLimit};
 use crate::validate::{ColourMinimum, ColourRatio, Hero, Rule};
 use std::collections::BTreeMap;
 

@@ -222,7 +222,7 @@ pub fn transcript_annotation(
 pub fn rule_summary(rule: &str) -> &'static str {
     crate::validate::RuleId::from_id(rule)
         .map(crate::validate::RuleId::summary)
-        .or_else(|| crate::card_db::lint::code_summary(rule))
+        .or_else(|| crate::lint::code_summary(rule))
         .unwrap_or(match rule {
             "card-added" => "a card the new card data adds",
             "card-removed" => "a card the new card data removes",

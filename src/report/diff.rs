@@ -4,8 +4,8 @@
 use super::ci::{problem_annotation, Annotation, Case, CiRun, Level, Location};
 use super::human::new_table;
 use super::{finding_problem, json, Outcome, Status};
-use crate::card_db::diff::{show, CardChange, CatalogDiff, Change};
 use crate::check::DeckOutcome;
+use crate::db_diff::{show, CardChange, CatalogDiff, Change};
 use crate::error::plural;
 use crate::validate::{only_in, Finding};
 use comfy_table::{Cell, Color};

@@ -44,7 +44,7 @@ pub fn render(run: &CiRun) -> String {
             let occurrence = seen.entry(key.clone()).or_insert(0);
             *occurrence += 1;
             r["partialFingerprints"] = json!({
-                "decksmithFinding/v1": format!("{:08x}:{}", crate::deck::encoding::code::crc32(key.as_bytes()), occurrence),
+                "decksmithFinding/v1": format!("{:08x}:{}", crate::encoding::code::crc32(key.as_bytes()), occurrence),
             });
             r
         })

@@ -2,8 +2,8 @@
 //! ranking), for spreadsheets (CSV, one row per pairing) and as a heat map (SVG).
 
 use super::human::new_table;
-use crate::stats::wilson::wilson;
 use crate::sim::{overall, SimResult, Tally};
+use crate::stats::wilson::wilson;
 use std::fmt::Write as _;
 
 fn pct(x: f64) -> String {

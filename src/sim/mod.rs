@@ -5,7 +5,6 @@
 //! are sums, so a run gives the same result on any number of threads, on any machine, and
 //! split into shards ([`Shard`]) whose results [`merge`] back into the single run's.
 
-
 use crate::card_db::Game;
 use crate::engine::player::{Bot, Kind};
 use crate::engine::random::{player_seed, MAX_ACTIONS};

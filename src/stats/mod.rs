@@ -18,7 +18,7 @@ pub use standing::Requirement;
 pub use table::{Odds, OddsRow, TurnOdds};
 
 use crate::card_db::Game;
-use crate::format::Format;
+use crate::validate::format::Format;
 use serde::Serialize;
 
 /// What to compute odds for, besides each card.

@@ -3,7 +3,7 @@
 
 use super::Resolved;
 use crate::card_db::Game;
-use crate::format::Format;
+use crate::validate::format::Format;
 use crate::validate::{ColourMinimum, ColourRatio, Hero, Rule};
 use serde::Serialize;
 use std::collections::BTreeMap;

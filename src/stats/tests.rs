@@ -10,7 +10,7 @@ pub(crate) fn load(path: &str) -> (Resolved, &'static Game, &'static Format) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join(path)).unwrap();
     let source = SourceFile::new(path, text);
-    let deck = crate::deck::encoding::read(&source, None, catalog).unwrap();
+    let deck = crate::encoding::read(&source, None, catalog).unwrap();
     let format = catalog
         .format(&deck.format.as_ref().unwrap().value)
         .unwrap();

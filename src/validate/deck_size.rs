@@ -5,7 +5,7 @@ use super::finding::Finding;
 use super::resolved::{Check, ResolvedDeck, RuleSite};
 use super::rule_id::RuleId;
 use crate::diagnostic::Problem;
-use crate::format::ZoneLimit;
+use crate::validate::format::ZoneLimit;
 use std::collections::BTreeMap;
 use std::ops::Range;
 

@@ -14,6 +14,7 @@ mod copy_limit;
 mod deck_size;
 mod evolution;
 mod finding;
+pub mod format;
 mod hero;
 mod legendary_limit;
 mod limited;
@@ -40,8 +41,8 @@ use crate::card_db::Game;
 use crate::date::Date;
 use crate::deck::Deck;
 use crate::diagnostic::Problem;
-use crate::format::{Format, ZoneLimit};
 use crate::names;
+use crate::validate::format::{Format, ZoneLimit};
 use banned::Banned;
 use combination_banned::CombinationBanned;
 use deck_size::DeckSize;
@@ -272,8 +273,11 @@ fn colour_split(game: &Game, lines: &[Line]) -> Vec<ColourCount> {
 
 /// Whether `next` rotates sets and has no list while `before` had one: a rotation published
 /// alone that forgot the ban list (an empty list is legal, but rarely meant with a rotation).
-fn lifts_lists(before: &crate::format::Revision, next: &crate::format::Revision) -> bool {
-    let lists = |r: &crate::format::Revision| {
+fn lifts_lists(
+    before: &crate::validate::format::Revision,
+    next: &crate::validate::format::Revision,
+) -> bool {
+    let lists = |r: &crate::validate::format::Revision| {
         !(r.banned.is_empty() && r.limited.is_empty() && r.combination_banned.is_empty())
     };
     let rotates = !(next.rotate_in.is_empty() && next.rotate_out.is_empty());

@@ -7,7 +7,7 @@ use super::resolved::{Check, ResolvedDeck, RuleSite};
 use super::rule_id::RuleId;
 use crate::date::Date;
 use crate::diagnostic::Problem;
-use crate::format::DatedRevision;
+use crate::validate::format::DatedRevision;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 

@@ -3,7 +3,7 @@
 
 use decksmith::catalog::Catalog;
 use decksmith::date::Date;
-use decksmith::deck::encoding::text;
+use decksmith::encoding::text;
 use decksmith::validate::{validate, Verdict};
 
 const STRIKES: &[&str] = &[

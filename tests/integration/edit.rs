@@ -394,7 +394,7 @@ fn concurrent_edits_never_leave_a_half_written_file() {
     assert!(written >= 1);
     // Whole: every line one the list had or one an edit wrote, and no temporary file left.
     let text = read(dir.join("race.deck"));
-    let deck = decksmith::deck::encoding::text::parse(&text);
+    let deck = decksmith::encoding::text::parse(&text);
     assert!(deck.problems.is_empty(), "{text}");
     let slaps: u32 = deck.zones[0]
         .entries
@@ -543,7 +543,7 @@ fn a_new_user_builds_a_legal_deck_for_every_game() {
                         .starts_with("legal-")
             })
             .unwrap();
-        let source = decksmith::deck::encoding::text::parse(&read(&example));
+        let source = decksmith::encoding::text::parse(&read(&example));
         let format = source.format.unwrap().value;
         let dir = temp_dir();
         run_in(&dir, &["new", "--format", &format, "-o", "mine.deck"]).expect(0);

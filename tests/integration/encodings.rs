@@ -6,9 +6,9 @@
 use crate::support::{decksmith, example_decks, through};
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
-use decksmith::deck::encoding::{self, arena, Encoding};
 use decksmith::deck::{Deck, Entry, Located, Printing, Zone, MAYBE};
 use decksmith::diagnostic::SourceFile;
+use decksmith::encoding::{self, arena, Encoding};
 use proptest::prelude::*;
 
 pub(crate) fn catalog() -> &'static Catalog {
@@ -112,7 +112,7 @@ fn any_printing() -> impl Strategy<Value = Option<Printing>> {
 fn any_description() -> impl Strategy<Value = Option<String>> {
     proptest::option::of(
         proptest::collection::vec("[A-Za-z0-9 ,'\"&<>=#:;()éß漢🐉\\-]{0,20}", 1..4)
-            .prop_map(|lines| decksmith::deck::encoding::description_text(&lines.join("\n")))
+            .prop_map(|lines| decksmith::encoding::description_text(&lines.join("\n")))
             .prop_filter("a description has text", |d| !d.is_empty()),
     )
 }

@@ -7,9 +7,9 @@
 
 use crate::encodings::{catalog, expected, round_trip};
 use crate::support::decksmith;
-use decksmith::deck::encoding::{self, Encoding};
 use decksmith::deck::{Deck, ParseProblem};
 use decksmith::diagnostic::SourceFile;
+use decksmith::encoding::{self, Encoding};
 use std::fmt::Write as _;
 
 /// The format a file is checked against when it names none: its game's first format.

@@ -7,8 +7,8 @@
 
 use crate::support::{decksmith, temp_file};
 use decksmith::catalog::Catalog;
-use decksmith::deck::encoding::{self, Encoding};
 use decksmith::diagnostic::SourceFile;
+use decksmith::encoding::{self, Encoding};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::time::{Duration, Instant};

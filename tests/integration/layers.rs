@@ -71,7 +71,10 @@ fn reachable(graph: &BTreeMap<String, BTreeSet<String>>, from: &str) -> BTreeSet
 #[test]
 fn top_level_modules_use_each_other_in_one_direction() {
     let modules = modules();
-    assert!(modules.len() > 10, "lib.rs declares the modules: {modules:?}");
+    assert!(
+        modules.len() > 10,
+        "lib.rs declares the modules: {modules:?}"
+    );
     let graph = uses(&modules);
     let cycles: Vec<String> = graph
         .iter()

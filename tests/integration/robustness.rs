@@ -2,12 +2,12 @@
 //! lists, card databases and formats go through parsing, validation and `db check`.
 
 use crate::support::example_decks;
-use decksmith::card_db::lint;
 use decksmith::catalog::{Catalog, Sources};
 use decksmith::date::Date;
-use decksmith::deck::encoding::text;
 use decksmith::diagnostic::{render, SourceFile};
+use decksmith::encoding::text;
 use decksmith::engine::rng::Rng;
+use decksmith::lint;
 use decksmith::validate::validate;
 
 /// Characters that matter to the parsers, plus multi-byte ones that test span arithmetic.

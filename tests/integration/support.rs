@@ -160,7 +160,7 @@ pub fn without_description(text: &str) -> String {
 
 /// `text` as it comes back through the encoding `enc`: all of it, or without the description.
 pub fn through(enc: &str, text: &str) -> String {
-    let enc: decksmith::deck::encoding::Encoding = enc.parse().expect("an encoding");
+    let enc: decksmith::encoding::Encoding = enc.parse().expect("an encoding");
     if enc.holds().description {
         text.to_owned()
     } else {

@@ -497,7 +497,7 @@ fn read_effects<'a>(
             | Effect::Reflect => {
                 return Err(format!(
                     "the Force of Will engine does not run effect `{}`",
-                    crate::card_db::lint::effect_kind(effect)
+                    crate::lint::effect_kind(effect)
                 ))
             }
         };

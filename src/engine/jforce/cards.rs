@@ -433,7 +433,7 @@ fn effect(e: &Effect) -> Result<(Fx, Option<Side>), String> {
         Effect::HandLimit { .. } | Effect::Pierce | Effect::Reflect => {
             return Err(format!(
                 "effect `{}` belongs to the red/blue/green duel",
-                crate::card_db::lint::effect_kind(e)
+                crate::lint::effect_kind(e)
             ))
         }
     };

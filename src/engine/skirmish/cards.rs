@@ -224,7 +224,7 @@ fn info(global: u32, card: &Card) -> Result<CardInfo, String> {
     let value = small(value, name, "value")?;
     let mut text = Text::default();
     for effect in &card.effects {
-        let kind = crate::card_db::lint::effect_kind(effect.get_ref());
+        let kind = crate::lint::effect_kind(effect.get_ref());
         let Some(b) = bit::of(kind) else {
             return Err(format!(
                 "`{name}` has effect `{kind}`, which the skirmish engine does not run"

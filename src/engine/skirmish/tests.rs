@@ -83,7 +83,7 @@ fn game() -> &'static Game {
         let (catalog, problems) = Catalog::build(&sources, None);
         assert!(problems.is_empty(), "{problems:?}");
         let mut lint = Vec::new();
-        let report = crate::card_db::lint::lint(&catalog.games, &catalog.formats);
+        let report = crate::lint::lint(&catalog.games, &catalog.formats);
         lint.extend(report.problems);
         assert!(lint.is_empty(), "{lint:?}");
         catalog.games["skirmish"].clone()
@@ -849,7 +849,7 @@ fn oracle(game: &Game, cards: [Option<&Card>; 2], conflicts: &[[String; 2]]) -> 
         c.map_or(Vec::new(), |c| {
             c.effects
                 .iter()
-                .map(|e| crate::card_db::lint::effect_kind(e.get_ref()))
+                .map(|e| crate::lint::effect_kind(e.get_ref()))
                 .collect()
         })
     };

@@ -4,8 +4,8 @@
 //! in, and each entry keeps its place in the file, so findings point at the entry's line.
 
 use super::{quoted, quoted_list, EntryFile, Ordered};
-use crate::diagnostic::unknown_field_help;
 use crate::deck::{Deck, Located, ParseProblem, Zone};
+use crate::diagnostic::unknown_field_help;
 use crate::line_index::LineIndex;
 use serde::Deserialize;
 use serde_json::value::RawValue;

@@ -3,8 +3,8 @@
 //! number, tags }` in deck order.
 
 use super::{EntryFile, Ordered};
-use crate::diagnostic::unknown_field_help;
 use crate::deck::{Deck, Located, ParseProblem, Zone};
+use crate::diagnostic::unknown_field_help;
 use crate::line_index::LineIndex;
 use ::toml::Spanned;
 use serde::Deserialize;

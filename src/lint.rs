@@ -1,10 +1,10 @@
 //! `db check`: everything wrong with a card database or a format that parsing alone cannot
 //! see. Each problem points into the TOML file it comes from.
 
-use super::{Card, Colours, Effect, Game};
+use crate::card_db::{Card, Colours, Effect, Game, GameDef};
 use crate::diagnostic::Problem;
-use crate::format::Format;
 use crate::names;
+use crate::validate::format::Format;
 use crate::validate::lint_formats;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -204,7 +204,7 @@ fn requirable_help(name: &str, requirable: &[&str]) -> String {
 }
 
 /// Whether `card` has the stat or field `name`; `None` for a name that is neither.
-fn present(def: &super::GameDef, card: &Card, name: &str) -> Option<bool> {
+fn present(def: &GameDef, card: &Card, name: &str) -> Option<bool> {
     Some(match name {
         "colour" => card.colour.is_some(),
         "attribute" => !card.attribute.is_empty(),

@@ -7,7 +7,7 @@
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::Error;
-use crate::format::Format;
+use crate::validate::format::Format;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
