@@ -8,7 +8,8 @@ use decksmith::check::{check_deck, DeckOutcome};
 use decksmith::date::Date;
 use decksmith::diagnostic::SourceFile;
 use decksmith::engine::scripted::{self, Prepared};
-use decksmith::report::{human, sarif, Outcome, Validated};
+use decksmith::report::validate::Validated;
+use decksmith::report::{human, sarif, Outcome};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -47,6 +48,7 @@ fn findings_check_and_sarif(bencher: divan::Bencher, n: usize) {
         let run = Validated {
             decks: vec![checked(&text)],
             skipped: 0,
+            fixes: None,
         };
         sarif::render(&run.ci()).len()
     });

@@ -17,7 +17,8 @@ use crate::encoding::{self, Encoding};
 use crate::engine::registry;
 use crate::engine::scripted::{self, Prepared};
 use crate::lint;
-use crate::report::{self, human, Outcome, ReportOutput, Validated};
+use crate::report::validate::Validated;
+use crate::report::{self, human, Outcome, ReportOutput};
 use crate::validate::format::Format;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -105,6 +106,7 @@ fn deck(encoding: Encoding, text: &str) -> bool {
     render_all(&Validated {
         decks: vec![outcome],
         skipped: 0,
+        fixes: None,
     });
     whole
 }
@@ -208,7 +210,11 @@ fn script(text: &str) -> bool {
     let mut ready = match prepared {
         Prepared::Ready(m) => m,
         Prepared::IllegalDeck(decks) => {
-            render_all(&Validated { decks, skipped: 0 });
+            render_all(&Validated {
+                decks,
+                skipped: 0,
+                fixes: None,
+            });
             return false;
         }
         Prepared::Broken(problems) => {

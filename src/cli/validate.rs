@@ -10,8 +10,9 @@ use crate::edit::{commit, DeckFile};
 use crate::encoding::{self, Encoding};
 use crate::error::Error;
 use crate::paths::{self, Found};
-use crate::report::edit::{FileFixes, FixedValidated};
-use crate::report::{render, Outcome, ReportOutput, Status, Validated};
+use crate::report::edit::FileFixes;
+use crate::report::validate::Stream;
+use crate::report::{ReportOutput, Status};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -92,26 +93,40 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     };
     let progress = progress_bar(files.len());
     let pool = Pool::new(args.jobs, files.len())?;
-    let checked = pool.map(&files, |file| {
-        let outcome = check_file(&catalog, forced.as_ref(), file, date, args.from);
-        progress.inc(1);
-        outcome
-    })?;
+    let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
+    let mut skipped = 0;
+    // In slices, each checked and rendered in parallel and then written in order: memory holds
+    // one slice of decks, however many the run checks.
+    for slice in files.chunks(SLICE) {
+        let pieces = pool.map(slice, |file| {
+            let outcome = check_file(&catalog, forced.as_ref(), file, date, args.from)?;
+            progress.inc(1);
+            Ok(outcome.map(|o| report.piece(&o)))
+        })?;
+        for piece in pieces {
+            match piece {
+                Some(piece) => {
+                    let text = report.push(piece);
+                    progress.suspend(|| emit(out, &text))?;
+                }
+                None => skipped += 1,
+            }
+        }
+    }
     progress.finish_and_clear();
-    let skipped = checked.iter().filter(|o| o.is_none()).count();
-    let mut outcomes: Vec<_> = checked.into_iter().flatten().collect();
     for code in &args.code {
         let source = SourceFile::new(code.trim(), code.trim());
-        let hint = Some(Encoding::Code);
-        outcomes.push(check_deck_as(
+        let outcome = check_deck_as(
             &catalog,
             forced.as_ref(),
             &source,
             date,
-            hint,
-        )?);
+            Some(Encoding::Code),
+        )?;
+        let text = report.push(report.piece(&outcome));
+        emit(out, &text)?;
     }
-    if outcomes.is_empty() {
+    if report.decks() == 0 {
         return Err(Error::usage_with_help(
             format!(
                 "found no deck lists: {} skipped, as not deck lists by their content",
@@ -120,24 +135,14 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name a file on the command line to check it anyway",
         ));
     }
-    let outcome = Validated {
-        decks: outcomes,
-        skipped,
-    };
-    let outcome: Box<dyn Outcome + Sync> = match fix {
-        Some(_) => Box::new(FixedValidated {
-            fixes,
-            validated: outcome,
-        }),
-        None => Box::new(outcome),
-    };
-    // Rendering is parallel too, on the threads asked for.
-    emit(
-        out,
-        &pool.install(|| render(outcome.as_ref(), args.output, ctx.colour)),
-    )?;
-    Ok(outcome.status())
+    let status = report.status();
+    emit(out, &report.finish(skipped))?;
+    Ok(status)
 }
+
+/// Decks checked (and held) at once: enough to keep every thread busy, few enough that memory
+/// stays flat however many decks a run checks.
+const SLICE: usize = 512;
 
 /// The format a run needs, when it can be told before any card data is loaded: the one asked
 /// for, or the `format:` header of a lone text deck file (the everyday `validate deck.deck`).

@@ -4,7 +4,7 @@
 
 use super::ci::{deck_case, CiRun};
 use super::diff::finding_line;
-use super::{json, Outcome, Status, Validated};
+use super::{json, Outcome, Status};
 use crate::edit::fix::Fix;
 use crate::edit::{Change, EditOutcome};
 use crate::validate::{Finding, Verdict, ZoneCount};
@@ -149,13 +149,8 @@ pub struct FileFixes {
     pub result: Result<Vec<Fix>, String>,
 }
 
-/// `validate --fix`: the fixes, then the report on the decks as they now are.
-pub struct FixedValidated {
-    pub fixes: Vec<FileFixes>,
-    pub validated: Validated,
-}
-
-fn fix_lines(files: &[FileFixes]) -> String {
+/// What `validate --fix` changed, a line per fix (or per file it could not fix).
+pub fn fix_lines(files: &[FileFixes]) -> String {
     let mut out = String::new();
     for file in files {
         match &file.result {
@@ -176,32 +171,4 @@ fn fix_lines(files: &[FileFixes]) -> String {
         }
     }
     out
-}
-
-impl Outcome for FixedValidated {
-    fn human(&self, colour: bool) -> String {
-        let mut out = fix_lines(&self.fixes);
-        out.push_str(&self.validated.human(colour));
-        out
-    }
-
-    fn json(&self) -> String {
-        super::json::validate(
-            &self.validated.decks,
-            self.validated.skipped,
-            Some(&self.fixes),
-        )
-    }
-
-    fn ci(&self) -> CiRun {
-        self.validated.ci()
-    }
-
-    fn summary(&self) -> String {
-        self.validated.summary()
-    }
-
-    fn status(&self) -> Status {
-        self.validated.status()
-    }
 }

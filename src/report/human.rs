@@ -1,12 +1,12 @@
 //! Output for people: a miette diagnostic per finding against the deck's own lines, then a
 //! table per deck.
 
-use super::{finding_problem, Summary};
+use super::{finding_problem, Tally};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::engine::random::{BatchGame, BatchTally};
 use crate::error::plural;
-use crate::validate::{Finding, Severity};
+use crate::validate::Severity;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement, Table};
 
 /// Findings as `Problem`s about the deck file.
@@ -22,54 +22,51 @@ pub fn finding_problems(outcome: &DeckOutcome) -> Vec<Problem> {
 pub fn validate(outcomes: &[DeckOutcome], colour: bool) -> String {
     use rayon::prelude::*;
     if let [outcome] = outcomes {
-        let mut out = render(&finding_problems(outcome), colour);
-        out.push_str(&deck_table(outcome, colour).to_string());
-        out.push('\n');
-        return out;
+        return single_deck(outcome, colour);
     }
     let diagnostics: Vec<String> = outcomes
         .par_iter()
-        .map(|o| render(&finding_problems(o), colour))
+        .map(|o| diagnostics(o, colour))
         .collect();
     let mut out = diagnostics.concat();
-    out.push_str(&batch_summary(outcomes, colour));
+    out.push_str(&batch_summary(&Tally::of(outcomes), colour));
     out
 }
 
+/// A lone deck: its diagnostics and its table.
+pub fn single_deck(outcome: &DeckOutcome, colour: bool) -> String {
+    let mut out = diagnostics(outcome, colour);
+    out.push_str(&deck_table(outcome, colour).to_string());
+    out.push('\n');
+    out
+}
+
+/// A deck's diagnostics, as a batch shows them.
+pub fn diagnostics(outcome: &DeckOutcome, colour: bool) -> String {
+    render(&finding_problems(outcome), colour)
+}
+
 /// The closing summary of a batch: illegal decks, findings per rule id, the counts.
-pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
+pub fn batch_summary(tally: &Tally, colour: bool) -> String {
     let mut out = String::new();
-    let illegal: Vec<&DeckOutcome> = outcomes.iter().filter(|o| !o.verdict.legal).collect();
-    if !illegal.is_empty() {
+    if !tally.illegal.is_empty() {
         let mut table = new_table(colour);
         table.set_header(vec!["illegal deck", "format", "errors", "rules broken"]);
         // A wrapped path cannot be copied: this table grows past the terminal instead.
         table.set_content_arrangement(ContentArrangement::Disabled);
-        for o in &illegal {
-            let errors: Vec<&Finding> = o
-                .verdict
-                .findings
-                .iter()
-                .filter(|f| f.severity == Severity::Error)
-                .collect();
-            let mut rules: Vec<&str> = Vec::new();
-            for f in &errors {
-                if !rules.contains(&f.rule.id()) {
-                    rules.push(f.rule.id());
-                }
-            }
+        for deck in &tally.illegal {
             table.add_row(vec![
-                Cell::new(&o.path),
-                Cell::new(o.verdict.format.as_deref().unwrap_or("?")),
-                Cell::new(errors.len()),
-                Cell::new(rules.join(", ")).fg(Color::Red),
+                Cell::new(&deck.path),
+                Cell::new(deck.format.as_deref().unwrap_or("?")),
+                Cell::new(deck.errors),
+                Cell::new(deck.rules.join(", ")).fg(Color::Red),
             ]);
         }
         out.push_str(&table.to_string());
         out.push('\n');
     }
-    let counts = super::rule_counts(outcomes);
-    if !counts.is_empty() {
+    let mut counts = tally.rule_counts().peekable();
+    if counts.peek().is_some() {
         let mut table = new_table(colour);
         table.set_header(vec!["rule", "severity", "decks", "findings"]);
         for (rule, count) in counts {
@@ -87,7 +84,7 @@ pub fn batch_summary(outcomes: &[DeckOutcome], colour: bool) -> String {
         out.push_str(&table.to_string());
         out.push('\n');
     }
-    out.push_str(&Summary::of(outcomes).line());
+    out.push_str(&tally.summary.line());
     out
 }
 

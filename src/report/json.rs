@@ -3,7 +3,7 @@
 use super::diff::DiffOutcome;
 use super::edit::FileFixes;
 use super::scripts::{self, ScriptStatus, Verification};
-use super::{rule_counts, RuleCount, Summary};
+use super::{RuleCount, Summary, Tally};
 use crate::card_db::{Card, Colours, Game};
 use crate::check::DeckOutcome;
 use crate::check::LintOutcome;
@@ -26,15 +26,6 @@ struct DeckJson<'a> {
     name: Option<&'a str>,
     #[serde(flatten)]
     verdict: &'a crate::validate::Verdict,
-}
-
-#[derive(Serialize)]
-struct ValidateJson<'a> {
-    /// `validate --fix`: what was changed in each file, before the decks were checked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fixes: Option<Vec<FileFixesJson<'a>>>,
-    decks: Vec<DeckJson<'a>>,
-    summary: SummaryJson,
 }
 
 #[derive(Serialize)]
@@ -69,36 +60,69 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+/// `validate`'s document: `{ "fixes"?: [...], "decks": [...], "summary": {...} }`, pretty
+/// printed. It is written in pieces so that a batch streams: [`validate_head`], each deck's
+/// [`validate_deck`], then [`validate_tail`].
 pub fn validate(outcomes: &[DeckOutcome], skipped: usize, fixes: Option<&[FileFixes]>) -> String {
-    let doc = ValidateJson {
-        fixes: fixes.map(|files| {
-            files
-                .iter()
-                .map(|f| FileFixesJson {
-                    path: &f.path,
-                    fixed: f.result.as_deref().unwrap_or_default(),
-                    error: f.result.as_ref().err().map(String::as_str),
-                })
-                .collect()
-        }),
-        decks: outcomes
+    let mut out = validate_head(fixes);
+    for (i, outcome) in outcomes.iter().enumerate() {
+        out.push_str(&validate_deck(outcome, i == 0));
+    }
+    out.push_str(&validate_tail(&Tally::of(outcomes), skipped));
+    out
+}
+
+/// The document up to its first deck: `--fix`'s fixes, then the opening of `decks`.
+pub fn validate_head(fixes: Option<&[FileFixes]>) -> String {
+    let mut out = String::from("{\n");
+    if let Some(files) = fixes {
+        let files: Vec<FileFixesJson> = files
             .iter()
-            .map(|o| DeckJson {
-                path: &o.path,
-                name: o.name.as_deref(),
-                verdict: &o.verdict,
+            .map(|f| FileFixesJson {
+                path: &f.path,
+                fixed: f.result.as_deref().unwrap_or_default(),
+                error: f.result.as_ref().err().map(String::as_str),
             })
-            .collect(),
-        summary: SummaryJson {
-            counts: Summary::of(outcomes),
-            skipped,
-            rules: rule_counts(outcomes)
-                .into_iter()
-                .map(|(rule, count)| RuleJson { rule, count })
-                .collect(),
-        },
+            .collect();
+        out.push_str(&format!("  \"fixes\": {},\n", nested(&files, "  ")));
+    }
+    out.push_str("  \"decks\": [");
+    out
+}
+
+/// One deck of the `decks` list.
+pub fn validate_deck(outcome: &DeckOutcome, first: bool) -> String {
+    let deck = DeckJson {
+        path: &outcome.path,
+        name: outcome.name.as_deref(),
+        verdict: &outcome.verdict,
     };
-    to_string(&doc)
+    let comma = if first { "" } else { "," };
+    format!("{comma}\n    {}", nested(&deck, "    "))
+}
+
+/// The end of `decks` and the summary.
+pub fn validate_tail(tally: &Tally, skipped: usize) -> String {
+    let summary = SummaryJson {
+        counts: tally.summary,
+        skipped,
+        rules: (tally.rule_counts())
+            .map(|(rule, count)| RuleJson { rule, count })
+            .collect(),
+    };
+    let close = if tally.summary.decks == 0 {
+        "]"
+    } else {
+        "\n  ]"
+    };
+    format!("{close},\n  \"summary\": {}\n}}\n", nested(&summary, "  "))
+}
+
+/// `value` pretty printed as it stands inside a document at `indent`: each line after the
+/// first indented (JSON strings escape their line breaks, so every line break is layout).
+fn nested<T: Serialize>(value: &T, indent: &str) -> String {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.replace('\n', &format!("\n{indent}"))
 }
 
 /// A problem with its file, line and column where it has one. The fields are in name order:

@@ -16,6 +16,7 @@ pub mod scripts;
 pub mod sim;
 pub mod stats;
 pub mod svg;
+pub mod validate;
 
 use crate::check::DeckOutcome;
 use crate::diagnostic::{Problem, SourceFile};
@@ -83,60 +84,6 @@ pub fn render(outcome: &dyn Outcome, output: ReportOutput, colour: bool) -> Stri
     }
 }
 
-/// The decks `validate` checked, in argument order, and how many files a folder search found
-/// that were not deck lists.
-pub struct Validated {
-    pub decks: Vec<DeckOutcome>,
-    pub skipped: usize,
-}
-
-impl Validated {
-    /// `skipped 2 files that are not deck lists`, when a search skipped any.
-    fn skipped_line(&self) -> String {
-        if self.skipped == 0 {
-            return String::new();
-        }
-        let what = if self.skipped == 1 {
-            "1 file that is not a deck list"
-        } else {
-            "files that are not deck lists"
-        };
-        let count = if self.skipped == 1 {
-            String::new()
-        } else {
-            format!("{} ", self.skipped)
-        };
-        format!("skipped {count}{what} (by content); name a file to check it anyway\n")
-    }
-}
-
-impl Outcome for Validated {
-    fn human(&self, colour: bool) -> String {
-        let mut out = human::validate(&self.decks, colour);
-        out.push_str(&self.skipped_line());
-        out
-    }
-
-    fn json(&self) -> String {
-        json::validate(&self.decks, self.skipped, None)
-    }
-
-    fn ci(&self) -> ci::CiRun {
-        ci::CiRun {
-            command: "validate",
-            cases: self.decks.iter().map(ci::deck_case).collect(),
-        }
-    }
-
-    fn summary(&self) -> String {
-        Summary::of(&self.decks).line() + &self.skipped_line()
-    }
-
-    fn status(&self) -> Status {
-        Status::passed_if(self.decks.iter().all(|o| o.verdict.legal))
-    }
-}
-
 /// A deck finding as a `Problem` about the deck file: the one conversion every output uses
 /// (diagnostics for people, annotations for CI).
 pub fn finding_problem(source: &Arc<SourceFile>, f: &Finding) -> Problem {
@@ -171,25 +118,6 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Summary {
-    pub fn of(outcomes: &[DeckOutcome]) -> Summary {
-        let legal = outcomes.iter().filter(|o| o.verdict.legal).count();
-        let unreadable = outcomes
-            .iter()
-            .filter(|o| {
-                o.verdict
-                    .findings
-                    .iter()
-                    .any(|f| f.rule == RuleId::Unreadable)
-            })
-            .count();
-        Summary {
-            decks: outcomes.len(),
-            legal,
-            illegal: outcomes.len() - legal,
-            unreadable,
-        }
-    }
-
     /// `12 decks: 10 legal, 2 illegal` (`, 1 of them unreadable` when one is).
     pub fn line(&self) -> String {
         let unreadable = match self.unreadable {
@@ -215,23 +143,94 @@ pub struct RuleCount {
     pub severity: Option<Severity>,
 }
 
-/// Findings per rule id, in the documented rule order.
-pub fn rule_counts(outcomes: &[DeckOutcome]) -> Vec<(&'static str, RuleCount)> {
-    let mut counts: BTreeMap<RuleId, RuleCount> = BTreeMap::new();
-    for outcome in outcomes {
+/// The graver of two severities (a rule that was an error once is an error in the counts).
+fn worse(a: Option<Severity>, b: Option<Severity>) -> Option<Severity> {
+    match (a, b) {
+        (Some(Severity::Error), _) | (_, Some(Severity::Error)) => Some(Severity::Error),
+        (None, None) => None,
+        _ => Some(Severity::Warning),
+    }
+}
+
+/// What a batch's closing lines need, gathered deck by deck: the counts, the findings per rule
+/// and the illegal decks, so a report need not hold the decks themselves.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub summary: Summary,
+    rules: BTreeMap<RuleId, RuleCount>,
+    pub illegal: Vec<IllegalDeck>,
+}
+
+/// An illegal deck, as the batch summary lists it.
+#[derive(Debug)]
+pub struct IllegalDeck {
+    pub path: String,
+    pub format: Option<String>,
+    pub errors: usize,
+    /// The rules its errors broke, in the order they were found.
+    pub rules: Vec<&'static str>,
+}
+
+impl Tally {
+    pub fn of(outcomes: &[DeckOutcome]) -> Tally {
+        let mut tally = Tally::default();
+        outcomes.iter().for_each(|o| tally.add(o));
+        tally
+    }
+
+    pub fn add(&mut self, outcome: &DeckOutcome) {
+        let findings = &outcome.verdict.findings;
+        self.summary.decks += 1;
+        if outcome.verdict.legal {
+            self.summary.legal += 1;
+        } else {
+            self.summary.illegal += 1;
+            let errors = findings.iter().filter(|f| f.severity == Severity::Error);
+            let mut rules: Vec<&'static str> = Vec::new();
+            for f in errors.clone() {
+                if !rules.contains(&f.rule.id()) {
+                    rules.push(f.rule.id());
+                }
+            }
+            self.illegal.push(IllegalDeck {
+                path: outcome.path.clone(),
+                format: outcome.verdict.format.clone(),
+                errors: errors.count(),
+                rules,
+            });
+        }
+        if findings.iter().any(|f| f.rule == RuleId::Unreadable) {
+            self.summary.unreadable += 1;
+        }
         let mut seen: Vec<RuleId> = Vec::new();
-        for f in &outcome.verdict.findings {
-            let count = counts.entry(f.rule).or_default();
+        for f in findings {
+            let count = self.rules.entry(f.rule).or_default();
             count.findings += 1;
-            count.severity = match (count.severity, f.severity) {
-                (Some(Severity::Error), _) | (_, Severity::Error) => Some(Severity::Error),
-                _ => Some(Severity::Warning),
-            };
+            count.severity = worse(count.severity, Some(f.severity));
             if !seen.contains(&f.rule) {
                 seen.push(f.rule);
                 count.decks += 1;
             }
         }
     }
-    counts.into_iter().map(|(id, c)| (id.id(), c)).collect()
+
+    /// Adds another tally's decks after this one's.
+    pub fn merge(&mut self, other: Tally) {
+        self.summary.decks += other.summary.decks;
+        self.summary.legal += other.summary.legal;
+        self.summary.illegal += other.summary.illegal;
+        self.summary.unreadable += other.summary.unreadable;
+        for (rule, count) in other.rules {
+            let mine = self.rules.entry(rule).or_default();
+            mine.decks += count.decks;
+            mine.findings += count.findings;
+            mine.severity = worse(mine.severity, count.severity);
+        }
+        self.illegal.extend(other.illegal);
+    }
+
+    /// Findings per rule id, in the documented rule order.
+    pub fn rule_counts(&self) -> impl Iterator<Item = (&'static str, RuleCount)> + '_ {
+        self.rules.iter().map(|(id, c)| (id.id(), *c))
+    }
 }

@@ -1,33 +1,24 @@
 //! `decksmith convert`: every example deck through every encoding and back, output files,
 //! standard input, deck codes on the command line, and the refusals.
 
-use crate::support::{decksmith, root, temp_dir, temp_file, through};
+use crate::support::{self, decksmith, games, root, temp_dir, temp_file, through};
 
 const ENCODINGS: [&str; 7] = ["text", "json", "toml", "csv", "code", "arena", "cod"];
 
-/// One legal and one illegal deck of each game with example decks (every folder of
-/// `examples/decks/`, so a new game is checked without naming it here): the first legal deck
-/// and the first deck illegal by a rule rather than by its reading. The library tests
-/// (encodings.rs) take every example deck through every encoding; these check the binary end
-/// to end.
+/// One legal and one illegal deck of each game (so a new game is checked without naming it
+/// here): the first legal deck and the first deck illegal by a rule rather than by its
+/// reading. The library tests (encodings.rs) take every example deck through every encoding;
+/// these check the binary end to end.
 fn example_decks() -> Vec<std::path::PathBuf> {
-    let sorted = |dir: std::path::PathBuf| {
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        paths.sort();
-        paths
-    };
+    let all = support::example_decks();
     let name = |p: &std::path::Path| p.file_name().unwrap().to_string_lossy().into_owned();
     let mut decks = Vec::new();
-    for game in sorted(root().join("examples/decks")) {
-        if !game.is_dir() {
-            continue;
-        }
-        let files = sorted(game);
-        let legal = files.iter().find(|p| name(p).starts_with("legal-"));
-        let illegal = files.iter().find(|p| {
+    for game in games() {
+        let mut of_game = all
+            .iter()
+            .filter(|p| p.parent().and_then(|g| g.file_name()) == Some(game.as_ref()));
+        let legal = of_game.clone().find(|p| name(p).starts_with("legal-"));
+        let illegal = of_game.find(|p| {
             let n = name(p);
             n.starts_with("illegal-") && !n.contains("parse") && !n.contains("unknown")
         });

@@ -502,3 +502,65 @@ fn colour_identity_in_a_game_of_attributes_follows_the_rulers() {
         "{findings}"
     );
 }
+
+/// A batch is checked and written in slices of 512 decks: across slice boundaries every deck
+/// is reported once, in path order, and the closing counts cover them all, in every output.
+#[test]
+fn a_batch_larger_than_a_slice_is_reported_whole_and_in_order() {
+    let dir = temp_dir();
+    let legal = std::fs::read_to_string(root().join("examples/decks/jforce/legal-ember-rush.deck"))
+        .unwrap();
+    let illegal =
+        std::fs::read_to_string(root().join("examples/decks/jforce/illegal-copy-limit.deck"))
+            .unwrap();
+    let decks = 1100;
+    for i in 0..decks {
+        let text = if i % 10 == 3 { &illegal } else { &legal };
+        std::fs::write(dir.join(format!("deck-{i:04}.deck")), text).unwrap();
+    }
+    let validate = |output: &str| {
+        decksmith([
+            "validate".as_ref(),
+            dir.as_os_str(),
+            "--output".as_ref(),
+            output.as_ref(),
+            "-j".as_ref(),
+            "2".as_ref(),
+        ])
+        .expect(1)
+    };
+    let json = validate("json").json();
+    let paths: Vec<&str> = (json["decks"].as_array().unwrap().iter())
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths.len(), decks);
+    assert!(paths.windows(2).all(|w| w[0] < w[1]), "in path order");
+    assert_eq!(json["summary"]["decks"], decks);
+    assert_eq!(json["summary"]["illegal"], decks / 10);
+    assert_eq!(json["summary"]["rules"][0]["decks"], decks / 10);
+
+    let human = validate("human").stdout;
+    assert!(
+        human.ends_with("1100 decks: 990 legal, 110 illegal\n"),
+        "{human}"
+    );
+    assert_eq!(
+        human.matches("deck-0003.deck").count(),
+        2,
+        "diagnostic and table row"
+    );
+
+    let junit = validate("junit").stdout;
+    assert!(junit.contains("tests=\"1100\" failures=\"110\""));
+    assert_eq!(junit.matches("<testcase ").count(), decks);
+
+    let sarif: serde_json::Value = serde_json::from_str(&validate("sarif").stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let findings: usize = (json["decks"].as_array().unwrap().iter())
+        .map(|d| d["findings"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(results.len(), findings);
+
+    let github = validate("github").stdout;
+    assert!(github.ends_with("1100 decks: 990 legal, 110 illegal\n"));
+}

@@ -1,0 +1,204 @@
+//! `validate`'s report. The command writes it deck by deck as the decks are checked
+//! ([`Stream`]), so a batch of any size holds only its [`Tally`] (and, for JUnit and SARIF,
+//! whose documents open with totals, each deck's CI case), never the decks themselves.
+//! [`Validated`] is the same report over decks already in hand.
+
+use super::ci::{self, Case, CiRun};
+use super::edit::{fix_lines, FileFixes};
+use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
+use crate::check::DeckOutcome;
+
+/// The decks `validate` checked, in argument order, how many files a folder search found that
+/// were not deck lists, and with `--fix` what was fixed first.
+pub struct Validated {
+    pub decks: Vec<DeckOutcome>,
+    pub skipped: usize,
+    pub fixes: Option<Vec<FileFixes>>,
+}
+
+impl Validated {
+    fn write(&self, output: ReportOutput, colour: bool) -> String {
+        let mut stream = Stream::new(output, colour, self.fixes.as_deref());
+        let mut out = String::new();
+        for deck in &self.decks {
+            let piece = stream.piece(deck);
+            out.push_str(&stream.push(piece));
+        }
+        out.push_str(&stream.finish(self.skipped));
+        out
+    }
+}
+
+impl Outcome for Validated {
+    fn human(&self, colour: bool) -> String {
+        self.write(ReportOutput::Human, colour)
+    }
+
+    fn json(&self) -> String {
+        self.write(ReportOutput::Json, false)
+    }
+
+    fn ci(&self) -> CiRun {
+        CiRun {
+            command: "validate",
+            cases: self.decks.iter().map(ci::deck_case).collect(),
+        }
+    }
+
+    fn summary(&self) -> String {
+        Tally::of(&self.decks).summary.line() + &skipped_line(self.skipped)
+    }
+
+    fn status(&self) -> Status {
+        Status::passed_if(self.decks.iter().all(|o| o.verdict.legal))
+    }
+}
+
+/// What one deck adds to the report, made apart from the report's state so that a batch's
+/// decks are rendered in parallel; [`Stream::push`] then takes them in order.
+pub struct Piece {
+    /// The deck's text in a batch (its diagnostics, its JSON, its annotations).
+    text: String,
+    /// For people: the deck alone, should it turn out to be the only one.
+    single: Option<String>,
+    /// For JUnit and SARIF.
+    case: Option<Case>,
+    tally: Tally,
+}
+
+/// The report being written: feed it each deck's [`Piece`] in order, write what
+/// [`Stream::push`] returns, then what [`Stream::finish`] returns.
+pub struct Stream<'a> {
+    output: ReportOutput,
+    colour: bool,
+    fixes: Option<&'a [FileFixes]>,
+    tally: Tally,
+    /// For people, the first deck's piece waits: one deck alone is shown with its table.
+    held: Option<Piece>,
+    cases: Vec<Case>,
+}
+
+impl<'a> Stream<'a> {
+    pub fn new(output: ReportOutput, colour: bool, fixes: Option<&'a [FileFixes]>) -> Self {
+        Stream {
+            output,
+            colour,
+            fixes,
+            tally: Tally::default(),
+            held: None,
+            cases: Vec::new(),
+        }
+    }
+
+    /// The deck's piece of the report; it depends on the deck alone.
+    pub fn piece(&self, deck: &DeckOutcome) -> Piece {
+        let mut piece = Piece {
+            text: String::new(),
+            single: None,
+            case: None,
+            tally: Tally::default(),
+        };
+        piece.tally.add(deck);
+        match self.output {
+            ReportOutput::Human => {
+                piece.text = human::diagnostics(deck, self.colour);
+                piece.single = Some(human::single_deck(deck, self.colour));
+            }
+            // Whether a comma goes before it is known only in order, in `push`.
+            ReportOutput::Json => piece.text = json::validate_deck(deck, true),
+            ReportOutput::Github => {
+                let case = ci::deck_case(deck);
+                piece.text = case.annotations.iter().map(github::command).collect();
+            }
+            ReportOutput::Junit | ReportOutput::Sarif => piece.case = Some(ci::deck_case(deck)),
+        }
+        piece
+    }
+
+    /// Takes the next deck's piece; returns the text to write now.
+    pub fn push(&mut self, piece: Piece) -> String {
+        let first = self.tally.summary.decks == 0;
+        self.tally.merge(piece.tally);
+        let mut out = String::new();
+        match self.output {
+            ReportOutput::Human => {
+                if first {
+                    out.push_str(&fix_lines(self.fixes.unwrap_or_default()));
+                    self.held = Some(Piece {
+                        tally: Tally::default(),
+                        ..piece
+                    });
+                    return out;
+                }
+                if let Some(held) = self.held.take() {
+                    out.push_str(&held.text);
+                }
+                out.push_str(&piece.text);
+            }
+            ReportOutput::Json => {
+                if first {
+                    out.push_str(&json::validate_head(self.fixes));
+                    out.push_str(&piece.text);
+                } else {
+                    out.push(',');
+                    out.push_str(&piece.text);
+                }
+            }
+            ReportOutput::Github => out.push_str(&piece.text),
+            ReportOutput::Junit | ReportOutput::Sarif => self.cases.extend(piece.case),
+        }
+        out
+    }
+
+    /// The rest of the report, once every deck is in.
+    pub fn finish(self, skipped: usize) -> String {
+        let count = skipped;
+        let skipped = skipped_line(count);
+        let run = || CiRun {
+            command: "validate",
+            cases: self.cases,
+        };
+        match self.output {
+            ReportOutput::Human => {
+                let mut out = match (self.tally.summary.decks, self.held) {
+                    (1, Some(held)) => held.single.unwrap_or_default(),
+                    (0, _) => fix_lines(self.fixes.unwrap_or_default()),
+                    _ => human::batch_summary(&self.tally, self.colour),
+                };
+                out.push_str(&skipped);
+                out
+            }
+            ReportOutput::Json => {
+                let head = match self.tally.summary.decks {
+                    0 => json::validate_head(self.fixes),
+                    _ => String::new(),
+                };
+                head + &json::validate_tail(&self.tally, count)
+            }
+            ReportOutput::Github => self.tally.summary.line() + &skipped,
+            ReportOutput::Junit => junit::render(&run()),
+            ReportOutput::Sarif => sarif::render(&run()),
+        }
+    }
+
+    /// Whether every deck so far is legal.
+    pub fn status(&self) -> Status {
+        Status::passed_if(self.tally.summary.illegal == 0)
+    }
+
+    pub fn decks(&self) -> usize {
+        self.tally.summary.decks
+    }
+}
+
+/// `skipped 2 files that are not deck lists`, when a search skipped any.
+fn skipped_line(skipped: usize) -> String {
+    match skipped {
+        0 => String::new(),
+        1 => "skipped 1 file that is not a deck list (by content); name a file to check it anyway\n"
+            .to_owned(),
+        n => format!(
+            "skipped {n} files that are not deck lists (by content); name a file to check it anyway\n"
+        ),
+    }
+}
