@@ -6,6 +6,7 @@ use crate::card_db::{CardOrigin, Game, GameFile};
 use crate::diagnostic::{toml_problem, Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::names;
+use crate::shipped;
 use crate::validate::format::{self, Format, FormatFile};
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
@@ -62,14 +63,15 @@ impl Sources {
     /// folder, `card-db/<game>/`, which is named by the game's id).
     fn embedded_games(keep: impl Fn(&str) -> bool) -> Sources {
         let mut files = Vec::new();
-        for (path, text) in embedded::CARD_DB {
+        for (path, text, compiled) in embedded::CARD_DB {
             if !keep(path.split('/').nth(1).unwrap_or_default()) {
                 continue;
             }
-            files.push((card_db_kind(Path::new(path)), SourceFile::new(*path, *text)));
+            let kind = card_db_kind(Path::new(path));
+            files.push((kind, SourceFile::shipped(path, text, compiled)));
         }
-        for (path, text) in embedded::FORMATS {
-            files.push((FileKind::Format, SourceFile::new(*path, *text)));
+        for (path, text, compiled) in embedded::FORMATS {
+            files.push((FileKind::Format, SourceFile::shipped(path, text, compiled)));
         }
         Sources { files }
     }
@@ -167,8 +169,12 @@ fn collect_toml(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
 }
 
 /// Parses a TOML file into `T`, turning a syntax error or unknown field into a `Problem` that
-/// points at the place and suggests the field that was probably meant.
+/// points at the place and suggests the field that was probably meant. A shipped file is read
+/// from its compiled form, which gives the same `T` without parsing text.
 pub fn parse_toml<T: DeserializeOwned>(file: &Arc<SourceFile>) -> Result<T, Problem> {
+    if let Some(parsed) = file.compiled().and_then(shipped::read) {
+        return Ok(parsed);
+    }
     toml::from_str(&file.text).map_err(|e| toml_problem(&e, file))
 }
 
@@ -520,5 +526,43 @@ mod tests {
         }
         let unknown = Catalog::load_for_format(&DataOptions::default(), Some("nope")).unwrap();
         assert_eq!(unknown.games.len(), full.games.len());
+    }
+
+    /// Every shipped file reads from its compiled form, and reads as its text parses: the
+    /// fall-back to the text must never be what hides a difference.
+    #[test]
+    fn every_shipped_file_reads_compiled_as_its_text_parses() {
+        use crate::card_db::CardFile;
+        let files = Sources::embedded().files;
+        assert!(files.len() > 10);
+        for (kind, src) in files {
+            let compiled = src.compiled().expect("a shipped file is compiled");
+            let text = SourceFile::new(src.name.clone(), src.text.clone());
+            let (from_tree, from_text) = match kind {
+                FileKind::Game => (
+                    format!("{:?}", shipped::read::<GameFile>(compiled)),
+                    format!("{:?}", parse_toml::<GameFile>(&text).ok()),
+                ),
+                FileKind::Format => (
+                    format!("{:?}", shipped::read::<FormatFile>(compiled)),
+                    format!("{:?}", parse_toml::<FormatFile>(&text).ok()),
+                ),
+                FileKind::Cards => {
+                    let tree = shipped::read_setting_aside::<CardFile>(
+                        compiled,
+                        "cards",
+                        read::is_card_field,
+                    );
+                    assert!(tree.is_some(), "{}", src.name);
+                    let show = |p: ParsedCards| format!("{:?} {:?}", p.file, p.stats);
+                    (
+                        read::parse_card_file(&src).map(show).unwrap(),
+                        read::parse_card_file(&text).map(show).unwrap(),
+                    )
+                }
+            };
+            assert!(from_tree.len() > 10, "{}: {from_tree}", src.name);
+            assert_eq!(from_tree, from_text, "{}", src.name);
+        }
     }
 }

@@ -19,6 +19,8 @@ pub struct SourceFile {
     pub text: Arc<str>,
     /// Built the first time a line is asked for, then shared by every finding in the file.
     lines: OnceLock<LineIndex>,
+    /// A shipped file's tree as the build script compiled it, read instead of the text.
+    compiled: Option<&'static [u8]>,
 }
 
 impl SourceFile {
@@ -27,7 +29,23 @@ impl SourceFile {
             name: name.into(),
             text: text.into(),
             lines: OnceLock::new(),
+            compiled: None,
         })
+    }
+
+    /// A file shipped in the binary, with its compiled form (`crate::shipped`).
+    pub(crate) fn shipped(name: &str, text: &'static str, compiled: &'static [u8]) -> Arc<Self> {
+        Arc::new(SourceFile {
+            name: name.to_owned(),
+            text: text.into(),
+            lines: OnceLock::new(),
+            compiled: Some(compiled),
+        })
+    }
+
+    /// The compiled form of a shipped file; `None` for a file read from disk.
+    pub(crate) fn compiled(&self) -> Option<&'static [u8]> {
+        self.compiled
     }
 
     pub fn lines(&self) -> &LineIndex {

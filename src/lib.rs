@@ -21,6 +21,7 @@ pub mod names;
 pub mod paths;
 pub mod report;
 pub mod search;
+mod shipped;
 pub mod sim;
 pub mod stats;
 pub mod validate;

@@ -26,8 +26,24 @@ pub struct ParsedCards {
     pub stats: Vec<Vec<StatEntry>>,
 }
 
-/// Parses a card file, setting aside each card's keys that are not card fields.
+/// Parses a card file, setting aside each card's keys that are not card fields. A shipped file
+/// is read from its compiled form.
 pub fn parse_card_file(src: &Arc<SourceFile>) -> Result<ParsedCards, Problem> {
+    if let Some((file, stats)) =
+        (src.compiled()).and_then(|c| crate::shipped::read_setting_aside(c, "cards", is_card_field))
+    {
+        let stats = (stats.into_iter())
+            .map(|card| {
+                (card.into_iter())
+                    .map(|s| StatEntry {
+                        name: s.name,
+                        value: s.value,
+                    })
+                    .collect()
+            })
+            .collect();
+        return Ok(ParsedCards { file, stats });
+    }
     let mut root = DeTable::parse(&src.text).map_err(|e| toml_problem(&e, src))?;
     let mut stats = Vec::new();
     if let Some(DeValue::Array(cards)) = root.get_mut().get_mut("cards").map(|c| c.get_mut()) {
@@ -159,7 +175,7 @@ pub fn card_fields() -> &'static [&'static str] {
 }
 
 /// Whether `key` is a card field: asked for every key of every card, so a binary search.
-fn is_card_field(key: &str) -> bool {
+pub(crate) fn is_card_field(key: &str) -> bool {
     static SORTED: OnceLock<Vec<&'static str>> = OnceLock::new();
     let sorted = SORTED.get_or_init(|| {
         let mut fields = card_fields().to_vec();
