@@ -53,6 +53,16 @@ fn code_codec_encode(bencher: divan::Bencher) {
     bencher.bench(|| black_box(&code).encode().expect("encodes"));
 }
 
+/// Decode + resolve + encode of a deck code the way `convert` takes a code to a code: card ids
+/// looked up in the database, no deck of names in between.
+#[divan::bench]
+fn code_to_code(bencher: divan::Bencher) {
+    let catalog = Catalog::embedded().expect("shipped data loads");
+    let (deck, game) = canonical();
+    let code = encoding::code::write(&deck, game).expect("encodes");
+    bencher.bench(|| encoding::code::recode(black_box(&code), None, catalog).expect("recodes"));
+}
+
 /// Full decode + encode in one encoding: read the text, resolve every card against the
 /// database, write it again.
 #[divan::bench(args = Encoding::ALL.map(|e| e.name()))]

@@ -139,13 +139,18 @@ impl Game {
     /// Like [`Game::find`], with the caller's buffer for the lookup key (no allocation on the
     /// validation hot path).
     pub fn find_with(&self, name_or_id: &str, buf: &mut String) -> Option<usize> {
-        if let Some(&i) = self.exact.get(name_or_id) {
+        if let Some(i) = self.find_spelt(name_or_id) {
             // Two different cards cannot share a spelling that normalises differently, so an
             // exact hit is the card `index` would find too (db check rejects clashes).
-            return Some(i as usize);
+            return Some(i);
         }
         names::key_into(name_or_id, buf);
         self.index.get(buf.as_str()).map(|&i| i as usize)
+    }
+
+    /// Finds a card by its name or id exactly as the database spells it, normalising nothing.
+    pub fn find_spelt(&self, name_or_id: &str) -> Option<usize> {
+        self.exact.get(name_or_id).map(|&i| i as usize)
     }
 
     /// The card name closest to a misspelt one.

@@ -68,7 +68,16 @@ pub fn run(ctx: &Context, args: ConvertArgs, out: &mut dyn Write) -> Result<Stat
     }
     let catalog = ctx.catalog()?;
     let (source, hint) = input(&args.input, args.from)?;
-    let deck = encoding::read(&source, hint, &catalog)?;
+    let from = encoding::resolve(&source, hint, &catalog)?;
+    // A code to a code: ids in, ids out, no deck of names in between (what is left to the
+    // general path below is what it reports or rewrites).
+    let recoded = (from == Encoding::Code && to == Encoding::Code)
+        .then(|| code::recode(&source.text, args.format.as_deref(), &catalog))
+        .flatten();
+    if let Some(written) = recoded {
+        return finish(&args, out, &written);
+    }
+    let deck = encoding::read_as(&source, from, &catalog)?;
     let refuse = |problems: Vec<ParseProblem>, what: &str| Error::Deck {
         message: format!(
             "cannot convert `{}`: {} {what}",
@@ -115,9 +124,14 @@ pub fn run(ctx: &Context, args: ConvertArgs, out: &mut dyn Write) -> Result<Stat
     let written = encoding::write(&canonical, to, game)
         .map_err(|p| refuse(p, &format!("writing it as {to}")))?;
     warn(&source, &canonical, to, ctx.colour)?;
+    finish(&args, out, &written)
+}
+
+/// Writes the converted deck to OUT or standard output.
+fn finish(args: &ConvertArgs, out: &mut dyn Write, written: &str) -> Result<Status, Error> {
     match &args.out {
-        Some(path) => write_atomic(path, &written, args.force)?,
-        None => emit(out, &written)?,
+        Some(path) => write_atomic(path, written, args.force)?,
+        None => emit(out, written)?,
     }
     Ok(Status::Success)
 }

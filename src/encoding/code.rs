@@ -253,13 +253,19 @@ impl DeckCode {
 
     /// Writes the card id of an entry into `out` (cleared first).
     pub fn write_card_id(&self, entry: &CodeEntry, out: &mut String) {
-        use std::fmt::Write as _;
         out.clear();
         if let Some(stem) = self.stems.get(entry.stem as usize) {
             out.push_str(&stem.text);
-            if stem.width > 0 {
-                let _ = write!(out, "{:0width$}", entry.number, width = stem.width as usize);
+            // The number zero-padded to the stem's width, digit by digit: `write!` with a
+            // width costs more than the map lookup this id is made for.
+            let mut digits = [b'0'; MAX_WIDTH as usize];
+            let width = usize::from(stem.width.min(MAX_WIDTH));
+            let mut n = entry.number;
+            for d in digits[..width].iter_mut().rev() {
+                *d = b'0' + (n % 10) as u8;
+                n /= 10;
             }
+            out.extend(digits[..width].iter().map(|&d| char::from(d)));
         }
     }
 
@@ -833,6 +839,43 @@ pub fn write(deck: &Deck, game: &Game) -> Result<String, Vec<ParseProblem>> {
             line: None,
         }]
     })
+}
+
+/// A deck code rewritten in canonical form, as [`read`], [`super::canonical`] and
+/// [`super::write`] would write it, without building a [`Deck`]: each card id is looked up
+/// once, spelt as written, and written back. `format` replaces the code's own format.
+///
+/// `None` when the code needs the general path, which reports or rewrites what this one will
+/// not: a code that does not decode, an unknown format or one for another game, an id the
+/// database spells differently or does not know, an unknown,
+/// empty or repeated zone, a deck name with white space around it.
+pub fn recode(text: &str, format: Option<&str>, catalog: &Catalog) -> Option<String> {
+    let code = DeckCode::decode(text).ok()?;
+    let format = catalog.format(format.unwrap_or(&code.format))?;
+    let game = catalog.games.get(&code.game).filter(|_| format.game == code.game)?;
+    if let Some(name) = &code.name {
+        if name.trim() != name || name.chars().any(char::is_control) {
+            return None;
+        }
+    }
+    let mut out = DeckCode::new(game.id(), &format.id, code.name.as_deref());
+    let mut id = String::new();
+    for zone in &code.zones {
+        let zone_id = super::canonical_zone(&zone.zone, false, game)
+            .filter(|_| !zone.entries.is_empty())?;
+        if out.zones.iter().any(|z| z.zone == zone_id) {
+            return None;
+        }
+        out.push_zone(zone_id);
+        for entry in &zone.entries {
+            code.write_card_id(entry, &mut id);
+            game.find_spelt(&id).filter(|&i| game.cards[i].id() == id)?;
+            out.push_card(entry.count, &id);
+        }
+    }
+    let mut written = out.encode().ok()?;
+    written.push('\n');
+    Some(written)
 }
 
 /// Reads a deck code into a deck: zones under their ids, each card under its database name

@@ -482,14 +482,7 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
     let mut problems = deck.problems.clone();
     let mut zones: Vec<Zone> = Vec::new();
     for zone in &deck.zones {
-        let id = if is_maybe(&zone.name) && game.zone_for_header(&zone.name).is_none() {
-            Some(MAYBE)
-        } else if zone.span.is_none() && zone.name == "main" {
-            game.default_zone().map(|z| z.id.as_str())
-        } else {
-            game.zone_for_header(&zone.name).map(|z| z.id.as_str())
-        };
-        let Some(id) = id else {
+        let Some(id) = canonical_zone(&zone.name, zone.span.is_some(), game) else {
             if zone.entries.is_empty() {
                 continue;
             }
@@ -579,6 +572,19 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
         problems: Vec::new(),
         warnings: deck.warnings.clone(),
     })
+}
+
+/// The id a deck zone is written under in canonical form (see [`canonical`]): the `maybe`
+/// zone under [`MAYBE`], a `main` zone the encoding made up without a header (`headed` false)
+/// as the game's default zone, any other by its header.
+pub(crate) fn canonical_zone<'g>(name: &str, headed: bool, game: &'g Game) -> Option<&'g str> {
+    if is_maybe(name) && game.zone_for_header(name).is_none() {
+        Some(MAYBE)
+    } else if !headed && name == "main" {
+        game.default_zone().map(|z| z.id.as_str())
+    } else {
+        game.zone_for_header(name).map(|z| z.id.as_str())
+    }
 }
 
 /// A description as every encoding that holds one writes it: line ends as `\n`, no white

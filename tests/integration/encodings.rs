@@ -6,6 +6,7 @@
 use crate::support::{decksmith, example_decks, through};
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
+use decksmith::encoding::code::{self, CodeEntry, CodeZone, DeckCode, Stem};
 use decksmith::deck::{Deck, Entry, Located, Printing, Zone, MAYBE};
 use decksmith::diagnostic::SourceFile;
 use decksmith::encoding::{self, arena, Encoding};
@@ -237,6 +238,10 @@ proptest! {
             };
             let kept = expected(&deck, a, game);
             prop_assert_eq!(&via_a, &kept, "through {}", a);
+            if a == Encoding::Code {
+                let written = encoding::write(&deck, a, game).unwrap();
+                prop_assert!(assert_recodes_like_the_general_path(&written, None));
+            }
             for b in Encoding::ALL {
                 match round_trip(&via_a, b, game) {
                     Ok(via_b) => prop_assert_eq!(&via_b, &expected(&kept, b, game), "through {} then {}", a, b),
@@ -368,5 +373,178 @@ fn bad_input_in_each_encoding() {
         .expect(2);
         let dir = file.parent().unwrap().display().to_string();
         insta::assert_snapshot!(format!("bad_{case}"), out.stderr.replace(&dir, "[tmp]"));
+    }
+}
+
+/// What `convert --to code` makes of a deck code on the general path (read, canonical form,
+/// write), or `None` where it refuses the code.
+fn recoded_in_general(code: &str, format: Option<&str>) -> Option<String> {
+    let source = SourceFile::new("deck code", code);
+    let deck = encoding::read_as(&source, Encoding::Code, catalog()).ok()?;
+    let format = catalog().format(format.unwrap_or(&deck.format.as_ref()?.value))?;
+    let game = catalog().game(&format.game).ok()?;
+    let canonical = encoding::canonical(&deck, &format.id, game).ok()?;
+    encoding::write(&canonical, Encoding::Code, game).ok()
+}
+
+/// The code-to-code path writes what the general path writes, or leaves the code to it.
+fn assert_recodes_like_the_general_path(code: &str, format: Option<&str>) -> bool {
+    let fast = code::recode(code, format, catalog());
+    if let Some(fast) = &fast {
+        assert_eq!(
+            Some(fast),
+            recoded_in_general(code, format).as_ref(),
+            "{code} with format {format:?}"
+        );
+    }
+    fast.is_some()
+}
+
+#[test]
+fn a_code_converts_to_a_code_without_a_deck_of_names_and_as_the_general_path_does() {
+    let mut fast = 0;
+    for path in example_decks() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let source = SourceFile::new(path.display().to_string(), text);
+        let deck = encoding::read(&source, None, catalog()).unwrap();
+        let Some(format) = deck.format.as_ref().and_then(|f| catalog().format(&f.value)) else {
+            continue;
+        };
+        let game = catalog().game(&format.game).unwrap();
+        let Ok(canonical) = encoding::canonical(&deck, &format.id, game) else {
+            continue;
+        };
+        let Ok(written) = encoding::write(&canonical, Encoding::Code, game) else {
+            continue;
+        };
+        assert!(assert_recodes_like_the_general_path(&written, None));
+        fast += 1;
+        // Another format of the same game replaces the code's own.
+        for other in catalog().formats.values().filter(|f| f.game == format.game) {
+            assert!(assert_recodes_like_the_general_path(&written, Some(&other.id)));
+        }
+        // A format of another game, or none that exists, is left to the general path.
+        for other in catalog().formats.values().filter(|f| f.game != format.game) {
+            assert!(!assert_recodes_like_the_general_path(&written, Some(&other.id)));
+        }
+        assert!(!assert_recodes_like_the_general_path(&written, Some("no-such-format")));
+    }
+    assert!(fast >= 20, "only {fast} codes");
+
+    // Codes other tools may write: each either converts as the general path does, or is left
+    // to it (which rewrites or reports it).
+    let stem = |text: &str, width| Stem {
+        text: text.into(),
+        width,
+    };
+    let entry = |count, stem, number| CodeEntry {
+        count,
+        stem,
+        number,
+    };
+    let zone = |zone: &str, entries: Vec<CodeEntry>| CodeZone {
+        zone: zone.into(),
+        entries,
+    };
+    let base = DeckCode {
+        game: "jforce".into(),
+        format: "jforce-standard".into(),
+        name: Some("Ember Rush".into()),
+        stems: vec![stem("JF-", 3)],
+        zones: vec![
+            zone("hero", vec![entry(1, 0, 1)]),
+            zone("main", vec![entry(3, 0, 10), entry(2, 0, 11)]),
+        ],
+    };
+    let variants: Vec<(&str, DeckCode, bool)> = vec![
+        ("as decksmith writes it", base.clone(), true),
+        (
+            "stems split another way, and not in order of use",
+            DeckCode {
+                stems: vec![stem("JF-0", 2), stem("JF-00", 1)],
+                zones: vec![
+                    zone("hero", vec![entry(1, 1, 1)]),
+                    zone("main", vec![entry(3, 0, 10), entry(2, 0, 11)]),
+                ],
+                ..base.clone()
+            },
+            true,
+        ),
+        (
+            "an id in another case",
+            DeckCode {
+                stems: vec![stem("jf-", 3)],
+                ..base.clone()
+            },
+            false,
+        ),
+        (
+            "an unknown id",
+            DeckCode {
+                zones: vec![zone("main", vec![entry(3, 0, 999)])],
+                ..base.clone()
+            },
+            false,
+        ),
+        (
+            "a zone by its header",
+            DeckCode {
+                zones: vec![zone("Main", vec![entry(3, 0, 10)])],
+                ..base.clone()
+            },
+            true,
+        ),
+        (
+            "a zone twice",
+            DeckCode {
+                zones: vec![
+                    zone("main", vec![entry(3, 0, 10)]),
+                    zone("hero", vec![entry(1, 0, 1)]),
+                    zone("main", vec![entry(2, 0, 11)]),
+                ],
+                ..base.clone()
+            },
+            false,
+        ),
+        (
+            "an empty zone",
+            DeckCode {
+                zones: vec![zone("side", vec![]), zone("main", vec![entry(3, 0, 10)])],
+                ..base.clone()
+            },
+            false,
+        ),
+        (
+            "the maybe zone",
+            DeckCode {
+                zones: vec![zone("maybe", vec![entry(3, 0, 10)])],
+                ..base.clone()
+            },
+            true,
+        ),
+        (
+            "a name with white space around it",
+            DeckCode {
+                name: Some(" Rush ".into()),
+                ..base.clone()
+            },
+            false,
+        ),
+        (
+            "an unknown zone",
+            DeckCode {
+                zones: vec![zone("graveyard", vec![entry(3, 0, 10)])],
+                ..base.clone()
+            },
+            false,
+        ),
+    ];
+    for (what, code, takes_fast_path) in variants {
+        let written = code.encode().unwrap();
+        assert_eq!(
+            assert_recodes_like_the_general_path(&written, None),
+            takes_fast_path,
+            "{what}"
+        );
     }
 }
