@@ -41,6 +41,36 @@ pub struct Game {
     /// Each card name's key and sketch, for "did you mean"; built on the first unknown card,
     /// since most runs never need it.
     sketches: OnceLock<Vec<(String, names::Sketch)>>,
+    /// Card ids as deck codes carry them, stem → (width, number → card index), built on the
+    /// first code read: a code's card is then one lookup of a number.
+    numbered_ids: OnceLock<names::KeyMap<Vec<NumberedIds>>>,
+}
+
+/// Most trailing digits of a card id that count as its number (deck codes pack it as one);
+/// more stay in the stem.
+pub const MAX_ID_WIDTH: u8 = 9;
+
+/// Splits a card id into its stem and trailing number: `JF-012` → (`JF-`, width 3, 12). At most
+/// [`MAX_ID_WIDTH`] trailing digits count as the number; an id without any is all stem.
+pub fn split_id(id: &str) -> (&str, u8, u32) {
+    let bytes = id.as_bytes();
+    let digits = bytes
+        .iter()
+        .rev()
+        .take(MAX_ID_WIDTH as usize)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let (stem, number) = id.split_at(id.len() - digits);
+    // At most nine ASCII digits always fit a u32.
+    let value = number.parse::<u32>().unwrap_or(0);
+    (stem, digits as u8, value)
+}
+
+/// The cards whose ids are one stem followed by a number of one width (`JF-` and 3 digits).
+#[derive(Debug, Clone)]
+pub struct NumberedIds {
+    pub width: u8,
+    pub cards: rustc_hash::FxHashMap<u32, u32>,
 }
 
 impl Game {
@@ -68,6 +98,7 @@ impl Game {
             card_legendary: Vec::new(),
             engine_cache: OnceLock::new(),
             sketches: OnceLock::new(),
+            numbered_ids: OnceLock::new(),
         }
     }
 
@@ -98,6 +129,7 @@ impl Game {
 
     pub fn push(&mut self, card: Card, origin: CardOrigin) {
         self.sketches.take();
+        self.numbered_ids.take();
         let i = self.cards.len() as u32;
         for k in [card.id(), card.name()] {
             self.index.entry(names::key(k)).or_insert(i);
@@ -121,6 +153,7 @@ impl Game {
     /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
     pub fn clear_cards(&mut self) {
         self.sketches.take();
+        self.numbered_ids.take();
         self.cards.clear();
         self.origins.clear();
         self.index.clear();
@@ -151,6 +184,34 @@ impl Game {
     /// Finds a card by its name or id exactly as the database spells it, normalising nothing.
     pub fn find_spelt(&self, name_or_id: &str) -> Option<usize> {
         self.exact.get(name_or_id).map(|&i| i as usize)
+    }
+
+    /// The cards whose ids are `stem` followed by a number of `width` digits, split as
+    /// [`split_id`] splits them; only ids [`Game::find_spelt`] finds as ids are there.
+    pub fn numbered_ids(&self, stem: &str, width: u8) -> Option<&NumberedIds> {
+        let all = self.numbered_ids.get_or_init(|| {
+            let mut all: names::KeyMap<Vec<NumberedIds>> = names::KeyMap::default();
+            for (i, card) in self.cards.iter().enumerate() {
+                if self.find_spelt(card.id()) != Some(i) {
+                    continue;
+                }
+                let (stem, width, number) = split_id(card.id());
+                let widths = all.entry(stem.to_owned()).or_default();
+                let at = match widths.iter().position(|n| n.width == width) {
+                    Some(at) => at,
+                    None => {
+                        widths.push(NumberedIds {
+                            width,
+                            cards: Default::default(),
+                        });
+                        widths.len() - 1
+                    }
+                };
+                widths[at].cards.insert(number, i as u32);
+            }
+            all
+        });
+        all.get(stem)?.iter().find(|n| n.width == width)
     }
 
     /// The card name closest to a misspelt one.

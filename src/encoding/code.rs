@@ -13,6 +13,7 @@
 //! are a screenful, the decoder must be strict in ways a general library leaves optional, and
 //! the code is on the benchmarked path.
 
+pub use crate::card_db::split_id;
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
@@ -33,7 +34,7 @@ pub const MAX_ENTRIES: usize = 1024;
 /// Most zones in one code.
 pub const MAX_ZONES: usize = super::MAX_ZONES;
 /// Most digits of a card id that are packed as a number; more stay in the stem.
-pub const MAX_WIDTH: u8 = 9;
+pub const MAX_WIDTH: u8 = crate::card_db::MAX_ID_WIDTH;
 
 /// A decoded deck code: card ids are kept as (stem, number) pairs until asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -46,7 +47,7 @@ pub struct DeckCode {
 }
 
 /// The part of a card id before its trailing number, and how many digits that number has.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Stem {
     pub text: String,
     pub width: u8,
@@ -186,22 +187,6 @@ impl CodeError {
             _ => "copy the whole code again from where it was shared".into(),
         }
     }
-}
-
-/// Splits a card id into its stem and trailing number: `JF-012` → (`JF-`, width 3, 12). At most
-/// [`MAX_WIDTH`] trailing digits count as the number; an id without any is all stem.
-pub fn split_id(id: &str) -> (&str, u8, u32) {
-    let bytes = id.as_bytes();
-    let digits = bytes
-        .iter()
-        .rev()
-        .take(MAX_WIDTH as usize)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    let (stem, number) = id.split_at(id.len() - digits);
-    // At most nine ASCII digits always fit a u32.
-    let value = number.parse::<u32>().unwrap_or(0);
-    (stem, digits as u8, value)
 }
 
 impl DeckCode {
@@ -842,15 +827,18 @@ pub fn write(deck: &Deck, game: &Game) -> Result<String, Vec<ParseProblem>> {
 }
 
 /// A deck code rewritten in canonical form, as [`read`], [`super::canonical`] and
-/// [`super::write`] would write it, without building a [`Deck`]: each card id is looked up
-/// once, spelt as written, and written back. `format` replaces the code's own format.
+/// [`super::write`] would write it, without building a [`Deck`]: each card is one lookup of
+/// its number under its id stem ([`Game::numbered_ids`]), and the decoded code is written
+/// again with its format, zone ids and stem order made canonical. `format` replaces the
+/// code's own format.
 ///
 /// `None` when the code needs the general path, which reports or rewrites what this one will
 /// not: a code that does not decode, an unknown format or one for another game, an id the
-/// database spells differently or does not know, an unknown,
-/// empty or repeated zone, a deck name with white space around it.
+/// database spells differently or does not know, ids split into stems another way than
+/// [`split_id`] splits them, an unknown, empty or repeated zone, a deck name with white space
+/// around it.
 pub fn recode(text: &str, format: Option<&str>, catalog: &Catalog) -> Option<String> {
-    let code = DeckCode::decode(text).ok()?;
+    let mut code = DeckCode::decode(text).ok()?;
     let format = catalog.format(format.unwrap_or(&code.format))?;
     let game = catalog.games.get(&code.game).filter(|_| format.game == code.game)?;
     if let Some(name) = &code.name {
@@ -858,22 +846,44 @@ pub fn recode(text: &str, format: Option<&str>, catalog: &Catalog) -> Option<Str
             return None;
         }
     }
-    let mut out = DeckCode::new(game.id(), &format.id, code.name.as_deref());
-    let mut id = String::new();
-    for zone in &code.zones {
-        let zone_id = super::canonical_zone(&zone.zone, false, game)
+    if code.format != format.id {
+        code.format.clone_from(&format.id);
+    }
+    // Per decoded stem (at most MAX_STEMS, so on the stack): its cards by number, and where
+    // it goes among the stems in the order cards first use them (as the general path pushes
+    // them).
+    let mut numbered = [None; MAX_STEMS];
+    for (slot, s) in numbered.iter_mut().zip(&code.stems) {
+        *slot = Some(game.numbered_ids(&s.text, s.width)?);
+    }
+    let mut slots = [None; MAX_STEMS];
+    let mut order = [0usize; MAX_STEMS];
+    let mut used = 0;
+    for z in 0..code.zones.len() {
+        let zone = &mut code.zones[z];
+        let id = super::canonical_zone(&zone.zone, false, game)
             .filter(|_| !zone.entries.is_empty())?;
-        if out.zones.iter().any(|z| z.zone == zone_id) {
+        if zone.zone != id {
+            zone.zone = id.to_owned();
+        }
+        for entry in &mut zone.entries {
+            let stem = entry.stem as usize;
+            numbered[stem]?.cards.get(&entry.number)?;
+            entry.stem = *slots[stem].get_or_insert_with(|| {
+                order[used] = stem;
+                used += 1;
+                used as u32 - 1
+            });
+        }
+        if code.zones[..z].iter().any(|other| other.zone == code.zones[z].zone) {
             return None;
         }
-        out.push_zone(zone_id);
-        for entry in &zone.entries {
-            code.write_card_id(entry, &mut id);
-            game.find_spelt(&id).filter(|&i| game.cards[i].id() == id)?;
-            out.push_card(entry.count, &id);
-        }
     }
-    let mut written = out.encode().ok()?;
+    let mut stems = std::mem::take(&mut code.stems);
+    code.stems = (order[..used].iter())
+        .map(|&s| std::mem::take(&mut stems[s]))
+        .collect();
+    let mut written = code.encode().ok()?;
     written.push('\n');
     Some(written)
 }

@@ -468,7 +468,7 @@ fn a_code_converts_to_a_code_without_a_deck_of_names_and_as_the_general_path_doe
                 ],
                 ..base.clone()
             },
-            true,
+            false,
         ),
         (
             "an id in another case",
