@@ -840,7 +840,10 @@ pub fn write(deck: &Deck, game: &Game) -> Result<String, Vec<ParseProblem>> {
 pub fn recode(text: &str, format: Option<&str>, catalog: &Catalog) -> Option<String> {
     let mut code = DeckCode::decode(text).ok()?;
     let format = catalog.format(format.unwrap_or(&code.format))?;
-    let game = catalog.games.get(&code.game).filter(|_| format.game == code.game)?;
+    let game = catalog
+        .games
+        .get(&code.game)
+        .filter(|_| format.game == code.game)?;
     if let Some(name) = &code.name {
         if name.trim() != name || name.chars().any(char::is_control) {
             return None;
@@ -861,8 +864,8 @@ pub fn recode(text: &str, format: Option<&str>, catalog: &Catalog) -> Option<Str
     let mut used = 0;
     for z in 0..code.zones.len() {
         let zone = &mut code.zones[z];
-        let id = super::canonical_zone(&zone.zone, false, game)
-            .filter(|_| !zone.entries.is_empty())?;
+        let id =
+            super::canonical_zone(&zone.zone, false, game).filter(|_| !zone.entries.is_empty())?;
         if zone.zone != id {
             zone.zone = id.to_owned();
         }
@@ -875,7 +878,10 @@ pub fn recode(text: &str, format: Option<&str>, catalog: &Catalog) -> Option<Str
                 used as u32 - 1
             });
         }
-        if code.zones[..z].iter().any(|other| other.zone == code.zones[z].zone) {
+        if code.zones[..z]
+            .iter()
+            .any(|other| other.zone == code.zones[z].zone)
+        {
             return None;
         }
     }

@@ -6,9 +6,9 @@
 use crate::support::{decksmith, example_decks, through};
 use decksmith::card_db::Game;
 use decksmith::catalog::Catalog;
-use decksmith::encoding::code::{self, CodeEntry, CodeZone, DeckCode, Stem};
 use decksmith::deck::{Deck, Entry, Located, Printing, Zone, MAYBE};
 use decksmith::diagnostic::SourceFile;
+use decksmith::encoding::code::{self, CodeEntry, CodeZone, DeckCode, Stem};
 use decksmith::encoding::{self, arena, Encoding};
 use proptest::prelude::*;
 
@@ -407,7 +407,11 @@ fn a_code_converts_to_a_code_without_a_deck_of_names_and_as_the_general_path_doe
         let text = std::fs::read_to_string(&path).unwrap();
         let source = SourceFile::new(path.display().to_string(), text);
         let deck = encoding::read(&source, None, catalog()).unwrap();
-        let Some(format) = deck.format.as_ref().and_then(|f| catalog().format(&f.value)) else {
+        let Some(format) = deck
+            .format
+            .as_ref()
+            .and_then(|f| catalog().format(&f.value))
+        else {
             continue;
         };
         let game = catalog().game(&format.game).unwrap();
@@ -421,13 +425,22 @@ fn a_code_converts_to_a_code_without_a_deck_of_names_and_as_the_general_path_doe
         fast += 1;
         // Another format of the same game replaces the code's own.
         for other in catalog().formats.values().filter(|f| f.game == format.game) {
-            assert!(assert_recodes_like_the_general_path(&written, Some(&other.id)));
+            assert!(assert_recodes_like_the_general_path(
+                &written,
+                Some(&other.id)
+            ));
         }
         // A format of another game, or none that exists, is left to the general path.
         for other in catalog().formats.values().filter(|f| f.game != format.game) {
-            assert!(!assert_recodes_like_the_general_path(&written, Some(&other.id)));
+            assert!(!assert_recodes_like_the_general_path(
+                &written,
+                Some(&other.id)
+            ));
         }
-        assert!(!assert_recodes_like_the_general_path(&written, Some("no-such-format")));
+        assert!(!assert_recodes_like_the_general_path(
+            &written,
+            Some("no-such-format")
+        ));
     }
     assert!(fast >= 20, "only {fast} codes");
 
