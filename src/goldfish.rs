@@ -150,10 +150,26 @@ mod tests {
         }
     }
 
+    /// The first legal example deck of every game with examples, and one deck asked for at
+    /// least two copies.
     #[test]
     fn dealt_hands_agree_with_the_odds_in_every_game() {
-        dealt_matches_exact("examples/decks/jforce/legal-ember-rush.deck", 1);
-        dealt_matches_exact("examples/decks/fow/legal-crimson-aggro.deck", 1);
+        let catalog = crate::catalog::Catalog::embedded().unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dealt = 0;
+        for game in catalog.games.keys() {
+            let Ok(entries) = std::fs::read_dir(root.join("examples/decks").join(game)) else {
+                continue;
+            };
+            let mut legal: Vec<String> = entries
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("legal-"))
+                .collect();
+            legal.sort();
+            dealt_matches_exact(&format!("examples/decks/{game}/{}", legal[0]), 1);
+            dealt += 1;
+        }
+        assert!(dealt >= 3, "every shipped game has example decks");
         dealt_matches_exact("examples/decks/skirmish/legal-tournament-15-10-5.deck", 2);
     }
 }
