@@ -131,14 +131,6 @@ pub struct ParseProblem {
 pub const MAX_COUNT: u32 = 999;
 
 impl Deck {
-    pub fn card_count(&self) -> u64 {
-        self.zones
-            .iter()
-            .flat_map(|z| &z.entries)
-            .map(|e| u64::from(e.count))
-            .sum()
-    }
-
     /// The deck with every span and line number cleared: what two readings of a deck in
     /// different encodings have in common when nothing was lost.
     pub fn without_locations(mut self) -> Deck {
