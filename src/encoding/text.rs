@@ -9,38 +9,46 @@ use std::fmt::Write as _;
 /// on so every problem is reported at once.
 pub fn parse(text: &str) -> Deck {
     let mut deck = Deck::default();
-    // The opening comments: line, text, span.
-    let mut opening = Some(Vec::new());
+    // The opening comments, joined as they come, and the first line's number and span.
+    let mut opening: Option<(String, Option<(u32, std::ops::Range<usize>)>)> =
+        Some(Default::default());
     for (line_no, content, span) in super::content_lines(text) {
         if let Some(comment) = content
             .strip_prefix('#')
             .or_else(|| content.strip_prefix("//"))
         {
-            if let Some(lines) = &mut opening {
-                lines.push((line_no, comment.strip_prefix(' ').unwrap_or(comment), span));
+            if let Some((text, first)) = &mut opening {
+                match first {
+                    None => *first = Some((line_no, span)),
+                    Some((_, all)) => {
+                        all.end = span.end;
+                        text.push('\n');
+                    }
+                }
+                text.push_str(comment.strip_prefix(' ').unwrap_or(comment));
             }
             continue;
         }
         if let Some(lines) = opening.take() {
-            deck.description = description(&lines);
+            deck.description = description(lines);
         }
         parse_line(&mut deck, content, span, line_no);
     }
     if let Some(lines) = opening {
-        deck.description = description(&lines);
+        deck.description = description(lines);
     }
     deck
 }
 
 /// The description the opening comment lines make, pointing at all of them.
-fn description(lines: &[(u32, &str, std::ops::Range<usize>)]) -> Option<Located<String>> {
-    let (first, _, start) = lines.first()?;
-    let (_, _, end) = lines.last()?;
-    let text: Vec<&str> = lines.iter().map(|(_, t, _)| *t).collect();
+fn description(
+    (text, first): (String, Option<(u32, std::ops::Range<usize>)>),
+) -> Option<Located<String>> {
+    let (line, span) = first?;
     Some(Located {
-        value: text.join("\n"),
-        span: Some(start.start..end.end),
-        line: Some(*first),
+        value: text,
+        span: Some(span),
+        line: Some(line),
     })
 }
 
@@ -56,8 +64,7 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
         match parse_card_line(content) {
             Ok((count, name_offset)) => {
                 let card = content[name_offset..].trim();
-                let zone = current_zone(deck);
-                zone.entries.push(Entry {
+                current_zone(deck).entries.push(Entry {
                     count,
                     card: card.into(),
                     span: Some(span),

@@ -21,19 +21,22 @@ impl Check for Evolution {
             let Some(pos) = ladder.iter().position(|x| *x == evo.level) else {
                 continue;
             };
-            let (present, needed) = if pos == 0 {
+            let present = if pos == 0 {
                 let base = deck.game.find(&evo.base);
-                let present = deck.lines.iter().any(|o| Some(o.card) == base);
-                (present, format!("`{}`", evo.base))
+                deck.lines.iter().any(|o| Some(o.card) == base)
             } else {
                 let prev = &ladder[pos - 1];
-                let present = deck.lines.iter().any(|o| {
+                deck.lines.iter().any(|o| {
                     (deck.card(o.card).evolution.as_ref())
                         .is_some_and(|e| e.get_ref().line == evo.line && &e.get_ref().level == prev)
-                });
-                (present, format!("a level {prev} `{}` card", evo.line))
+                })
             };
             if !present {
+                // Worded only for a finding: most decks hold every level they need.
+                let needed = match pos {
+                    0 => format!("`{}`", evo.base),
+                    _ => format!("a level {} `{}` card", ladder[pos - 1], evo.line),
+                };
                 let message = format!(
                     "`{}` (level {}) needs {needed} in play first, and the deck has none",
                     card.name(),
