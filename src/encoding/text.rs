@@ -9,9 +9,7 @@ use std::fmt::Write as _;
 /// on so every problem is reported at once.
 pub fn parse(text: &str) -> Deck {
     let mut deck = Deck::default();
-    // The opening comments, joined as they come, and the first line's number and span.
-    let mut opening: Option<(String, Option<(u32, std::ops::Range<usize>)>)> =
-        Some(Default::default());
+    let mut opening: Option<Opening> = Some(Default::default());
     for (line_no, content, span) in super::content_lines(text) {
         if let Some(comment) = content
             .strip_prefix('#')
@@ -40,10 +38,12 @@ pub fn parse(text: &str) -> Deck {
     deck
 }
 
+/// The opening comments, joined as they are read, and the first one's line number with the
+/// span of them all.
+type Opening = (String, Option<(u32, std::ops::Range<usize>)>);
+
 /// The description the opening comment lines make, pointing at all of them.
-fn description(
-    (text, first): (String, Option<(u32, std::ops::Range<usize>)>),
-) -> Option<Located<String>> {
+fn description((text, first): Opening) -> Option<Located<String>> {
     let (line, span) = first?;
     Some(Located {
         value: text,
