@@ -265,6 +265,10 @@ pub trait Engine {
     /// Games in a series when a script does not say (`best-of`): J Force plays best of three.
     const BEST_OF: u32 = 1;
 
+    /// Random actions a search player plays on from the end of its tree before the
+    /// evaluation scores the position (`mcts`'s rollout, cut off).
+    const ROLLOUT_DEPTH: u32 = 40;
+
     /// Who goes first in the next game of a series, given the games played so far; `None`
     /// lets the game's own setup rule decide again (the default).
     fn next_first(previous: &[Outcome]) -> Option<Player> {

@@ -7,7 +7,7 @@ mod greedy;
 mod mcts;
 
 use super::rng::Rng;
-use super::{Engine, Outcome, Player, ToMove};
+use super::{Engine, Outcome, Player};
 use std::fmt;
 use std::str::FromStr;
 
@@ -120,29 +120,6 @@ pub fn terminal_value(outcome: &Outcome, seat: Player) -> f64 {
         Some(w) if w == seat => 1.0,
         Some(_) => 0.0,
         None => 0.5,
-    }
-}
-
-/// The whole action for `seat`'s chosen `part`: the part itself when `seat` alone decides;
-/// for a simultaneous choice, joined with a random part for the opponent (whose pick the
-/// player cannot see).
-fn complete<E: Engine>(
-    state: &E::State,
-    seat: Player,
-    part: &E::Action,
-    rng: &mut Rng,
-    buf: &mut Vec<E::Action>,
-) -> E::Action {
-    if E::to_move(state) != Some(ToMove::Both) {
-        return part.clone();
-    }
-    E::choices(state, seat.other(), buf);
-    let Some(other) = rng.pick(buf) else {
-        return part.clone();
-    };
-    match seat {
-        Player::P1 => E::combine(state, part, other),
-        Player::P2 => E::combine(state, other, part),
     }
 }
 

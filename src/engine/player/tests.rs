@@ -4,7 +4,7 @@ use crate::engine::jforce::JForce;
 use crate::engine::random::player_seed;
 use crate::engine::skirmish::Skirmish;
 use crate::engine::testing::{example_decks, example_game, game};
-use crate::engine::{SeatDeck, Setup};
+use crate::engine::{IllegalAction, SeatDeck, SeatSummary, Setup, ToMove, Value};
 
 #[test]
 fn kinds_read_and_print() {
@@ -217,5 +217,141 @@ fn greedy_beats_random_in_every_game() {
             low > 0.5,
             "{game}: greedy won only {wins} of 60 against random"
         );
+    }
+}
+
+/// A one-round game of simultaneous picks, small enough to know its answer: p1 gambles or
+/// plays safe, p2 has one strong answer and three weak ones. A gamble beats a weak answer and
+/// loses to the strong one; playing safe draws. The strong answer is p2's best whatever p1
+/// picks, so p1's best pick is to play safe, although against an answer drawn at random a
+/// gamble wins three games in four.
+struct Matrix;
+
+const GAMBLE: u8 = 0;
+const SAFE: u8 = 1;
+const STRONG: u8 = 0;
+const ANSWERS: u8 = 4;
+
+#[derive(Debug, Clone, Default)]
+struct Table(Option<Outcome>);
+
+/// Each seat's pick, `None` for the part a seat leaves to the other.
+#[derive(Debug, Clone, PartialEq)]
+struct Picks([Option<u8>; 2]);
+
+impl std::fmt::Display for Picks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+impl Engine for Matrix {
+    const GAME: &'static str = "matrix";
+    type State = Table;
+    type Action = Picks;
+    type Event = String;
+
+    fn setup(_: &Setup<'_>, _: &mut Vec<String>) -> Result<Table, String> {
+        Ok(Table::default())
+    }
+
+    fn legal_actions(state: &Table, out: &mut Vec<Picks>) {
+        out.clear();
+        if state.0.is_none() {
+            for a in [GAMBLE, SAFE] {
+                out.extend((0..ANSWERS).map(|b| Picks([Some(a), Some(b)])));
+            }
+        }
+    }
+
+    fn apply(state: &mut Table, action: &Picks, _: &mut Vec<String>) -> Result<(), IllegalAction> {
+        let [Some(a), Some(b)] = action.0 else {
+            return Err(IllegalAction("both seats pick".into()));
+        };
+        let winner = match (a, b) {
+            (SAFE, _) => None,
+            (_, STRONG) => Some(Player::P2),
+            _ => Some(Player::P1),
+        };
+        state.0 = Some(Outcome {
+            winner,
+            reason: "picked",
+            turns: 1,
+        });
+        Ok(())
+    }
+
+    fn outcome(state: &Table) -> Option<Outcome> {
+        state.0
+    }
+
+    fn parse_action(_: &Table, text: &str) -> Result<Picks, String> {
+        Err(format!("`{text}`: the matrix game has no script language"))
+    }
+
+    fn query(_: &Table, path: &str) -> Result<Value, String> {
+        Err(format!("`{path}`: the matrix game has nothing to query"))
+    }
+
+    fn check_invariants(_: &Table) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn to_move(state: &Table) -> Option<ToMove> {
+        state.0.is_none().then_some(ToMove::Both)
+    }
+
+    fn choices(state: &Table, seat: Player, out: &mut Vec<Picks>) {
+        out.clear();
+        if state.0.is_none() {
+            let picks: Vec<u8> = match seat {
+                Player::P1 => vec![GAMBLE, SAFE],
+                Player::P2 => (0..ANSWERS).collect(),
+            };
+            out.extend(picks.into_iter().map(|p| {
+                let mut parts = [None, None];
+                parts[seat.index()] = Some(p);
+                Picks(parts)
+            }));
+        }
+    }
+
+    fn combine(_: &Table, p1: &Picks, p2: &Picks) -> Picks {
+        Picks([p1.0[0], p2.0[1]])
+    }
+
+    fn evaluate(state: &Table, seat: Player) -> f64 {
+        state.0.map_or(0.5, |o| terminal_value(&o, seat))
+    }
+
+    fn determinize(state: &Table, _: Player, _: &mut Rng) -> Table {
+        state.clone()
+    }
+
+    fn first(_: &Table) -> Option<Player> {
+        None
+    }
+
+    fn summary(_: &Table, _: Player) -> SeatSummary {
+        SeatSummary {
+            life: 0,
+            hand: 0,
+            deck: 0,
+        }
+    }
+}
+
+/// At a simultaneous pick MCTS expects the opponent to answer in its own interest: each seat
+/// picks its part by its own statistics (decoupled UCT). When the opponent's part was drawn
+/// at random inside the search, `mcts:200` gambled here.
+#[test]
+fn mcts_expects_the_best_answer_to_a_simultaneous_pick() {
+    let state = Table::default();
+    let mut choices = Vec::new();
+    Matrix::choices(&state, Player::P1, &mut choices);
+    for seed in 0..8 {
+        let mut bot = Bot::<Matrix>::new(Kind::DEFAULT, seed);
+        let pick = bot.choose(&state, Player::P1, &choices).expect("a pick");
+        assert_eq!(choices[pick], Picks([Some(SAFE), None]), "seed {seed}");
     }
 }

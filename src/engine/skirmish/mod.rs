@@ -46,6 +46,12 @@ impl Engine for Skirmish {
     type Action = Action;
     type Event = Event;
 
+    /// None: an action here is a whole round of both players' picks, so 40 random actions
+    /// play the rest of the game at random (a duel between players lasts about 11 rounds),
+    /// and that noise drowned the difference between one pick and another. The evaluation
+    /// scores the position the tree reached (docs/sim.md has the measurements).
+    const ROLLOUT_DEPTH: u32 = 0;
+
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         Ok(Duel::prepared(setup)?.start(setup.seed, events))
     }
