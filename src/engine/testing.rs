@@ -23,9 +23,10 @@ const STEPPED_GAMES: u64 = 40;
 /// Runs the suite: `games` random games from `setup(0..games)` with every invariant and
 /// transition checked after every action; the first games again step by step, each legal
 /// action printed and parsed back to itself and the random player's shortcut compared with
-/// picking from the listed actions; one game played twice, which must not differ; and
-/// copying a state into a kept one and listing the legal actions, which must not allocate once
-/// warmed up. Every reason in `endings` must end at least one game.
+/// picking from the listed actions; one game played twice, which must not differ; copying a
+/// state into a kept one and listing the legal actions, which must not allocate once warmed
+/// up; and the random player's draws, many per state, against uniform choice among the listed
+/// actions ([`uniform_fit`]). Every reason in `endings` must end at least one game.
 pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64, endings: &[&str]) {
     let mut player = SelfPlay::<E>::new(true);
     let mut reasons = BTreeMap::new();
@@ -51,6 +52,17 @@ pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64,
     );
     for g in 0..games.min(ALLOCATION_GAMES) {
         allocation_free::<E>(&setup(g));
+    }
+    let fit = uniform_fit::<E>(
+        (0..games.min(DISTRIBUTION_GAMES)).map(&setup),
+        E::random_action,
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", E::GAME));
+    if let Err(e) = fit.check() {
+        panic!(
+            "{}: the random player does not draw uniformly: {e}",
+            E::GAME
+        );
     }
     let mut again = SelfPlay::<E>::new(false);
     assert_eq!(
@@ -235,4 +247,138 @@ pub fn game<E: Engine>() -> &'static Game {
 pub fn ids(game: &Game, names: &[impl AsRef<str>]) -> Vec<u32> {
     let index = |n: &str| game.find(n).unwrap_or_else(|| panic!("no card {n}")) as u32;
     names.iter().map(|n| index(n.as_ref())).collect()
+}
+
+/// Games whose states test the random player's distribution.
+const DISTRIBUTION_GAMES: u64 = 10;
+
+/// Draws per listed action in each tested state: ten expected per action, enough for the
+/// chi-square approximation to hold.
+const DRAWS_PER_ACTION: u64 = 10;
+
+/// How many standard deviations (of a normal approximation) a chi-square statistic may stray
+/// above its mean before [`Fit::check`] calls the draws biased: at five, a fair picker fails a
+/// given state about once in three million, and the seeds are fixed, so the test never flakes.
+const SIGMAS: f64 = 5.0;
+
+/// A random player: like [`Engine::random_action`], the chosen action left in `out` at the
+/// returned index.
+pub type Picker<E> =
+    fn(&<E as Engine>::State, &mut Rng, &mut Vec<<E as Engine>::Action>) -> Option<usize>;
+
+/// How far a picker's draws are from uniform choice among the listed legal actions: Pearson's
+/// chi-square statistic per state (each different listed action a cell, expecting draws in
+/// proportion to how often it is listed), and summed over all states.
+#[derive(Debug, Default)]
+pub struct Fit {
+    /// States with at least two different actions, and the draws made in them.
+    pub states: u64,
+    pub draws: u64,
+    /// The summed statistic and its degrees of freedom.
+    pub statistic: f64,
+    pub freedom: f64,
+    /// States whose own statistic is beyond its bound, and the first of them.
+    pub outliers: u64,
+    pub first_outlier: Option<String>,
+}
+
+impl Fit {
+    /// `Err` when the summed statistic or any one state's is beyond its bound.
+    pub fn check(&self) -> Result<(), String> {
+        let bound = chi_square_bound(self.freedom);
+        if self.statistic > bound || self.outliers > 0 {
+            return Err(format!(
+                "chi-square {:.0} on {:.0} degrees of freedom (bound {bound:.0}) over {} states \
+                 and {} draws; {} states beyond their own bound, first: {}",
+                self.statistic,
+                self.freedom,
+                self.states,
+                self.draws,
+                self.outliers,
+                self.first_outlier.as_deref().unwrap_or("none"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The value a chi-square statistic with `freedom` degrees of freedom exceeds with the
+/// probability of a normal variable beyond [`SIGMAS`] (Wilson and Hilferty's cube-root
+/// approximation, conservative for few degrees of freedom).
+fn chi_square_bound(freedom: f64) -> f64 {
+    let a = 2.0 / (9.0 * freedom);
+    freedom * (1.0 - a + SIGMAS * a.sqrt()).powi(3)
+}
+
+/// Plays each game of `setups` with the engine's own random player and, in every state with
+/// at least two different legal actions, asks `pick` for [`DRAWS_PER_ACTION`] draws per listed
+/// action from a seeded stream, counting which listed action each draw is. `Err` when a draw is
+/// not a listed action at all.
+pub fn uniform_fit<E: Engine>(
+    setups: impl IntoIterator<Item = Setup<'static>>,
+    pick: Picker<E>,
+) -> Result<Fit, String> {
+    let mut fit = Fit::default();
+    let (mut events, mut legal, mut drawn, mut counts) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for setup in setups {
+        let seed = setup.seed;
+        let mut state = E::setup(&setup, &mut events).map_err(|e| format!("seed {seed}: {e}"))?;
+        let mut play = Rng::new(player_seed(seed));
+        let mut draws = Rng::new(seed ^ 0xD157_21B0);
+        let mut step = 0u64;
+        while let Some(i) = E::random_action(&state, &mut play, &mut drawn) {
+            let next = drawn[i].clone();
+            legal.clear();
+            E::legal_actions(&state, &mut legal);
+            // Equal actions listed twice are one cell, counted at their first listing.
+            let first = |a: &E::Action| legal.iter().position(|b| b == a);
+            let cells: Vec<usize> = (0..legal.len())
+                .filter(|&j| first(&legal[j]) == Some(j))
+                .collect();
+            if cells.len() >= 2 {
+                let n = legal.len() as u64;
+                let total = DRAWS_PER_ACTION * n;
+                counts.clear();
+                counts.resize(legal.len(), 0u64);
+                for _ in 0..total {
+                    let k = pick(&state, &mut draws, &mut drawn)
+                        .ok_or_else(|| format!("seed {seed}, step {step}: no draw"))?;
+                    let j = first(&drawn[k]).ok_or_else(|| {
+                        format!(
+                            "seed {seed}, step {step}: `{}` is not a listed action",
+                            drawn[k]
+                        )
+                    })?;
+                    counts[j] += 1;
+                }
+                let mut statistic = 0.0;
+                for &j in &cells {
+                    let listed = legal.iter().filter(|b| **b == legal[j]).count() as f64;
+                    let expected = total as f64 * listed / n as f64;
+                    let off = counts[j] as f64 - expected;
+                    statistic += off * off / expected;
+                }
+                let freedom = (cells.len() - 1) as f64;
+                if statistic > chi_square_bound(freedom) {
+                    fit.outliers += 1;
+                    fit.first_outlier.get_or_insert_with(|| {
+                        format!(
+                            "seed {seed}, step {step}: chi-square {statistic:.1} on {freedom} \
+                             degrees of freedom over {n} actions"
+                        )
+                    });
+                }
+                fit.states += 1;
+                fit.draws += total;
+                fit.statistic += statistic;
+                fit.freedom += freedom;
+            }
+            events.clear();
+            E::apply(&mut state, &next, &mut events)
+                .map_err(|e| format!("seed {seed}, step {step}: `{next}`: {e}"))?;
+            step += 1;
+        }
+    }
+    Ok(fit)
 }

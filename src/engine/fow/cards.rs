@@ -45,19 +45,28 @@ fn keyword_bits<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<u8, Stri
 /// A will cost: attribute icons (attribute index, how many) plus a free part.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Cost {
-    pub icons: Vec<(u8, u8)>,
-    pub free: u8,
+    icons: Vec<(u8, u8)>,
+    free: u8,
+    /// Icons and free part together, kept because listing actions asks it of every card in
+    /// hand at every decision.
+    total: u32,
 }
 
 impl Cost {
     pub fn total(&self) -> u32 {
-        self.icons.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() + u32::from(self.free)
+        self.total
+    }
+
+    /// (attribute index, how many), by attribute.
+    pub fn icons(&self) -> &[(u8, u8)] {
+        &self.icons
     }
 
     fn read(attrs: &[String], icons: &[&str], free: i64) -> Result<Cost, String> {
         let mut cost = Cost {
             icons: Vec::new(),
             free: u8::try_from(free.max(0)).map_err(|_| format!("free cost {free} is too big"))?,
+            total: 0,
         };
         for icon in icons {
             let a = attrs
@@ -71,6 +80,8 @@ impl Cost {
             }
         }
         cost.icons.sort_unstable();
+        cost.total =
+            cost.icons.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() + u32::from(cost.free);
         Ok(cost)
     }
 

@@ -4,7 +4,7 @@
 
 use super::cards::{Filter, Fx, Inst, To};
 use super::event::{CardRef, Event};
-use super::state::{ObjKind, ObjRef, RulerAt, State, Step};
+use super::state::{Obj, ObjKind, ObjRef, RulerAt, State, Step};
 use crate::engine::{Outcome, Player};
 
 /// Who runs an effect list, from which card, at what.
@@ -287,11 +287,17 @@ pub fn settle(state: &mut State, events: &mut Vec<Event>) {
         return;
     }
     loop {
+        // Only damage destroys (FW-A18): most of the time nothing in the field has any, and
+        // the boosts need not be added up.
+        let damaged = |o: &Obj| o.kind.battles() && o.damage > 0;
+        if !state.seats.iter().any(|s| s.field.iter().any(damaged)) {
+            break;
+        }
         let bonus = state.group_bonus();
         let mut doomed: Vec<ObjRef> = Vec::new();
         for p in Player::BOTH {
             for o in &state.seat(p).field {
-                if o.kind.battles() && lethal(o.damage, state.stats_with(p, o, &bonus).1) {
+                if damaged(o) && lethal(o.damage, state.stats_with(p, o, &bonus).1) {
                     doomed.push(ObjRef {
                         owner: p,
                         serial: o.serial,

@@ -3,7 +3,7 @@
 
 use super::action::{Action, Aim, Bottom, Named, Payment, Source};
 use super::battle;
-use super::cards::{Cost, Def, Filter};
+use super::cards::{Cost, Def, Filter, Inst};
 use super::rules::{self, main_window, priority_step};
 use super::state::{ObjKind, ObjRef, RulerAt, State, Step, OPENING_HAND};
 use super::will::{self, StoneKind};
@@ -37,46 +37,43 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
             }
         }
         Step::Main | Step::Attack | Step::AfterBlock => {
-            out.push(Action::Pass { who });
-            let mut kinds = std::mem::take(&mut scratch.kinds);
-            will::stone_kinds_into(state, who, &mut kinds);
-            main_actions(state, who, &kinds, scratch, out);
-            scratch.kinds = kinds;
+            families(state, who, scratch);
+            let Scratch {
+                kinds,
+                families,
+                aims,
+                pays,
+                ..
+            } = scratch;
+            for listed in families.iter() {
+                let n_pays = match listed.family.cost(state) {
+                    Some(cost) => {
+                        pays.clear();
+                        will::for_each_payment(kinds, cost, |p| pays.push(p));
+                        pays.len()
+                    }
+                    None => 1,
+                };
+                let aims = listed.aims(aims);
+                let shape = listed.family.shape(aims.len(), n_pays);
+                for k in 0..shape.count() {
+                    let pay = |j: usize| pays.get(j).cloned().unwrap_or_default();
+                    out.push(listed.family.action(state, who, shape.split(k), aims, pay));
+                }
+            }
         }
     });
 }
 
-fn main_actions(
-    state: &State,
-    who: Player,
-    kinds: &[StoneKind],
-    scratch: &mut Scratch,
-    out: &mut Vec<Action>,
-) {
-    let chase = !state.chase.is_empty();
-    if main_window(state, who) {
-        if rules::call(state, who).is_ok() {
-            out.push(Action::Call {
-                who,
-                caller: rules::caller_name(state, who),
-            });
-        }
-        judgments(state, who, kinds, scratch, out);
-        attacks(state, who, &mut scratch.aims, out);
-    }
-    plays(state, who, kinds, chase, scratch, out);
-    abilities(state, who, kinds, chase, scratch, out);
-}
-
-/// The decider's stone kinds, hand cards and ability sources, and the payments and targets
-/// of the card being listed.
+/// The decider's stone kinds and hand cards, the families of actions of a main step with
+/// their targets, and the payments of the family being listed.
 #[derive(Default)]
 struct Scratch {
     kinds: Vec<StoneKind>,
     hand: Vec<Named>,
-    sources: Vec<(Source, Option<Aim>, u16)>,
-    pays: Vec<Payment>,
+    families: Vec<Listed>,
     aims: Vec<Option<Aim>>,
+    pays: Vec<Payment>,
 }
 
 thread_local! {
@@ -169,11 +166,62 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
             out.push(Action::Mulligan { who, bottom });
             Some(0)
         }
+        (Step::Main | Step::Attack | Step::AfterBlock, Some(who)) => {
+            SCRATCH.with_borrow_mut(|scratch| random_main(state, who, rng, scratch, out))?;
+            Some(0)
+        }
         _ => {
             legal(state, out);
             rng.pick_index(out.len())
         }
     }
+}
+
+/// A main-step action drawn as picking from [`legal`]'s list would draw it: each family's
+/// actions are counted (its payments without building them), one index is drawn over all of
+/// them, and only the action at that index is built.
+/// The action is built in place in `out`.
+fn random_main(
+    state: &State,
+    who: Player,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+    out: &mut Vec<Action>,
+) -> Option<()> {
+    families(state, who, scratch);
+    let Scratch {
+        kinds,
+        families,
+        aims,
+        ..
+    } = scratch;
+    let mut total = 0usize;
+    for listed in families.iter_mut() {
+        listed.pays = listed
+            .family
+            .cost(state)
+            .map_or(1, |cost| will::count_payments(kinds, cost));
+        let n_aims = listed.aims(aims).len();
+        listed.count = listed.family.shape(n_aims, listed.pays).count();
+        total += listed.count;
+    }
+    let mut left = rng.pick_index(total)?;
+    let listed = families.iter().find(|l| {
+        let here = left < l.count;
+        if !here {
+            left -= l.count;
+        }
+        here
+    })?;
+    let aims = listed.aims(aims);
+    let at = listed.family.shape(aims.len(), listed.pays).split(left);
+    let cost = listed.family.cost(state);
+    let pay = |j: usize| {
+        cost.and_then(|c| will::nth_payment(kinds, c, j))
+            .unwrap_or_default()
+    };
+    out.push(listed.family.action(state, who, at, aims, pay));
+    Some(())
 }
 
 /// How many ordered choices of at most `slots` cards a hand with these numbers of each
@@ -258,13 +306,227 @@ fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> 
     (left == 0).then_some(chosen)
 }
 
-/// Targets a card's effects can take: every resonator its filter allows, or none needed.
-/// (No target needed is the common case, and it allocates nothing.)
-fn targets(state: &State, who: Player, filter: Option<Filter>, out: &mut Vec<Option<Aim>>) {
-    out.clear();
+/// A run of consecutive listed actions of a main step that differ only in their payment,
+/// target or Revolution Order. The random player counts a family's actions without building
+/// them, draws one index over every family, and builds only the action drawn; the listing
+/// builds them all, in the same order, through the same [`Family::action`].
+#[derive(Debug, Clone, Copy)]
+enum Family {
+    Pass,
+    Call { caller: &'static str },
+    /// The decider's ruler does Judgment: for each payment, each target.
+    Judgment { ruler: Inst },
+    /// Each target: the opponent, then each rested J/ruler or resonator.
+    Attack { attacker: Aim },
+    /// Without, then (`orders == 2`) with Revolution Order; for each, each target, each
+    /// payment.
+    Play { card: Named, orders: usize },
+    /// For each payment, each target.
+    Activate {
+        source: Source,
+        inst: Inst,
+        ability: u8,
+    },
+}
+
+impl Family {
+    /// What its actions pay (`None`: they pay nothing, one way).
+    fn cost<'s>(&self, state: &'s State) -> Option<&'s Cost> {
+        match *self {
+            Family::Judgment { ruler } => state.info(ruler).judgment.as_ref().map(|j| &j.cost),
+            Family::Play { card, .. } => state.table.defs.get(usize::from(card.def)).map(|d| &d.cost),
+            Family::Activate { inst, ability, .. } => state
+                .info(inst)
+                .abilities
+                .get(usize::from(ability))
+                .map(|a| &a.cost),
+            Family::Pass | Family::Call { .. } | Family::Attack { .. } => None,
+        }
+    }
+
+    /// How its actions multiply, given its numbers of targets and payments.
+    fn shape(&self, aims: usize, pays: usize) -> Shape {
+        let (orders, pay_first) = match *self {
+            Family::Play { orders, .. } => (orders, false),
+            Family::Judgment { .. } | Family::Activate { .. } => (1, true),
+            Family::Pass | Family::Call { .. } | Family::Attack { .. } => (1, false),
+        };
+        Shape {
+            orders,
+            aims,
+            pays,
+            pay_first,
+        }
+    }
+
+    /// Its action at `at`: the target from `aims`, the payment from `pay` (asked only of
+    /// families that pay).
+    fn action(
+        &self,
+        state: &State,
+        who: Player,
+        at: At,
+        aims: &[Option<Aim>],
+        pay: impl FnOnce(usize) -> Payment,
+    ) -> Action {
+        let chase = !state.chase.is_empty();
+        let target = aims.get(at.aim).copied().flatten();
+        match *self {
+            Family::Pass => Action::Pass { who },
+            Family::Call { caller } => Action::Call { who, caller },
+            Family::Judgment { ruler } => Action::Judgment {
+                who,
+                ruler: state.info(ruler).name,
+                target,
+                pay: pay(at.pay),
+            },
+            Family::Attack { attacker } => Action::Attack {
+                who,
+                attacker,
+                target,
+            },
+            Family::Play { card, .. } => Action::Play {
+                who,
+                card,
+                order: at.order,
+                target,
+                pay: pay(at.pay),
+                chase,
+            },
+            Family::Activate {
+                source, ability, ..
+            } => Action::Activate {
+                who,
+                source,
+                ability,
+                target,
+                pay: pay(at.pay),
+                chase,
+            },
+        }
+    }
+}
+
+/// A family with its targets (a range of the scratch targets) and, once the random player
+/// counted them, its numbers of payments and actions.
+#[derive(Debug, Clone, Copy)]
+struct Listed {
+    family: Family,
+    aims: Span,
+    pays: usize,
+    count: usize,
+}
+
+impl Listed {
+    fn new(family: Family, aims: Span) -> Listed {
+        Listed {
+            family,
+            aims,
+            pays: 0,
+            count: 0,
+        }
+    }
+
+    fn aims<'a>(&self, all: &'a [Option<Aim>]) -> &'a [Option<Aim>] {
+        let start = self.aims.start as usize;
+        all.get(start..start + self.aims.len as usize).unwrap_or(&[])
+    }
+}
+
+/// A range of the scratch targets.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+/// The single "no target" every family without targets shares: the first scratch target.
+const NO_TARGET: Span = Span { start: 0, len: 1 };
+
+/// How many Revolution Orders, targets and payments a family's actions combine, and in which
+/// order the listing walks them.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    orders: usize,
+    aims: usize,
+    pays: usize,
+    /// For each payment, each target (abilities, Judgment); otherwise for each order, each
+    /// target, each payment (plays).
+    pay_first: bool,
+}
+
+/// Where an action sits in its family.
+#[derive(Debug, Clone, Copy)]
+struct At {
+    order: bool,
+    aim: usize,
+    pay: usize,
+}
+
+impl Shape {
+    fn count(self) -> usize {
+        self.orders * self.aims * self.pays
+    }
+
+    /// The `k`-th action's place (`k < count()`).
+    fn split(self, k: usize) -> At {
+        if self.pay_first {
+            At {
+                order: false,
+                aim: k % self.aims,
+                pay: k / self.aims,
+            }
+        } else {
+            let per_order = self.aims * self.pays;
+            let rest = k % per_order;
+            At {
+                order: k / per_order == 1,
+                aim: rest / self.pays,
+                pay: rest % self.pays,
+            }
+        }
+    }
+}
+
+/// The families of a main step in listing order, into `scratch.families` (their targets into
+/// `scratch.aims`), and the decider's stone kinds into `scratch.kinds`.
+fn families(state: &State, who: Player, scratch: &mut Scratch) {
+    let Scratch {
+        kinds,
+        families,
+        aims,
+        ..
+    } = scratch;
+    will::stone_kinds_into(state, who, kinds);
+    let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
+    families.clear();
+    aims.clear();
+    aims.push(None);
+    families.push(Listed::new(Family::Pass, NO_TARGET));
+    if main_window(state, who) {
+        if rules::call(state, who).is_ok() {
+            let caller = rules::caller_name(state, who);
+            families.push(Listed::new(Family::Call { caller }, NO_TARGET));
+        }
+        judgment(state, who, families, aims);
+        attacks(state, who, families, aims);
+    }
+    plays(state, who, stones, families, aims);
+    abilities(state, who, stones, families, aims);
+}
+
+/// Appends the targets an effect can take to `aims`: every resonator its filter allows, or
+/// the shared [`NO_TARGET`] when it needs none.
+fn targets(
+    state: &State,
+    who: Player,
+    filter: Option<Filter>,
+    aims: &mut Vec<Option<Aim>>,
+) -> Span {
     let Some(f) = filter else {
-        return;
+        return NO_TARGET;
     };
+    let start = aims.len();
     for p in [who, who.other()] {
         for o in &state.seat(p).field {
             let r = ObjRef {
@@ -272,173 +534,44 @@ fn targets(state: &State, who: Player, filter: Option<Filter>, out: &mut Vec<Opt
                 serial: o.serial,
             };
             if o.kind == ObjKind::Resonator && state.target_ok(who, f, r) {
-                out.push(Some(aim(state, r)));
+                aims.push(Some(aim(state, r)));
             }
         }
+    }
+    span(start, aims)
+}
+
+/// The targets pushed onto `aims` since `start`.
+fn span(start: usize, aims: &[Option<Aim>]) -> Span {
+    let len = aims.len() - start;
+    Span {
+        start: u32::try_from(start).unwrap_or(u32::MAX),
+        len: u32::try_from(len).unwrap_or(0),
     }
 }
 
-fn payments(kinds: &[StoneKind], cost: &Cost, out: &mut Vec<Payment>) {
-    out.clear();
-    will::for_each_payment(kinds, cost, |p| out.push(p));
-}
-
-fn plays(
-    state: &State,
-    who: Player,
-    kinds: &[StoneKind],
-    chase: bool,
-    scratch: &mut Scratch,
-    out: &mut Vec<Action>,
-) {
-    let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
-    let hand = &state.seat(who).hand;
-    for (i, &inst) in hand.iter().enumerate() {
-        let def = state.table.def_of(inst);
-        let info = state.info(inst);
-        // Affordability first: it rules out most cards, and it is the cheapest check.
-        if info.cost.total() > stones || hand[..i].iter().any(|&c| state.table.def_of(c) == def) {
-            continue;
-        }
-        let card = Named {
-            def,
-            name: info.name,
-        };
-        if rules::play(state, who, card, false).is_err() {
-            continue;
-        }
-        targets(state, who, info.effects.target, &mut scratch.aims);
-        let aims: &[Option<Aim>] = match info.effects.target {
-            None => &[None],
-            Some(_) if scratch.aims.is_empty() => continue,
-            Some(_) => &scratch.aims,
-        };
-        payments(kinds, &info.cost, &mut scratch.pays);
-        let pays = &scratch.pays;
-        if pays.is_empty() {
-            continue;
-        }
-        let order = rules::play(state, who, card, true).is_ok();
-        for with_order in [false, true] {
-            if with_order && !order {
-                continue;
-            }
-            for target in aims {
-                for pay in pays {
-                    out.push(Action::Play {
-                        who,
-                        card,
-                        order: with_order,
-                        target: *target,
-                        pay: pay.clone(),
-                        chase,
-                    });
-                }
-            }
-        }
-    }
-}
-
-fn abilities(
-    state: &State,
-    who: Player,
-    kinds: &[StoneKind],
-    chase: bool,
-    scratch: &mut Scratch,
-    out: &mut Vec<Action>,
-) {
-    let seat = state.seat(who);
-    let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
-    let mut sources = std::mem::take(&mut scratch.sources);
-    sources.clear();
-    if seat.ruler_at == RulerAt::Area && !state.info(seat.ruler).abilities.is_empty() {
-        sources.push((Source::Ruler(state.info(seat.ruler).name), None, seat.ruler));
-    }
-    for o in &seat.field {
-        if o.kind == ObjKind::JRuler || state.info(o.inst).abilities.is_empty() {
-            continue;
-        }
-        let a = aim(
-            state,
-            ObjRef {
-                owner: who,
-                serial: o.serial,
-            },
-        );
-        sources.push((Source::Field(a), Some(a), o.inst));
-    }
-    for &(source, a, inst) in &sources {
-        let info = state.info(inst);
-        for (index, ab) in info.abilities.iter().enumerate() {
-            let Ok(index) = u8::try_from(index) else {
-                break;
-            };
-            if ab.cost.total() > stones || rules::ability(state, who, a.as_ref(), index).is_err() {
-                continue;
-            }
-            targets(state, who, ab.effects.target, &mut scratch.aims);
-            let aims: &[Option<Aim>] = match ab.effects.target {
-                None => &[None],
-                Some(_) if scratch.aims.is_empty() => continue,
-                Some(_) => &scratch.aims,
-            };
-            payments(kinds, &ab.cost, &mut scratch.pays);
-            for pay in &scratch.pays {
-                for target in aims {
-                    out.push(Action::Activate {
-                        who,
-                        source,
-                        ability: index,
-                        target: *target,
-                        pay: pay.clone(),
-                        chase,
-                    });
-                }
-            }
-        }
-    }
-    scratch.sources = sources;
-}
-
-fn judgments(
-    state: &State,
-    who: Player,
-    kinds: &[StoneKind],
-    scratch: &mut Scratch,
-    out: &mut Vec<Action>,
-) {
+fn judgment(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<Aim>>) {
     if rules::judgment(state, who).is_err() {
         return;
     }
-    let ruler = state.info(state.seat(who).ruler);
-    let Some(j) = &ruler.judgment else { return };
-    targets(state, who, j.effects.target, &mut scratch.aims);
-    let aims: &[Option<Aim>] = match j.effects.target {
-        None => &[None],
-        Some(_) => &scratch.aims,
+    let ruler = state.seat(who).ruler;
+    let Some(j) = &state.info(ruler).judgment else {
+        return;
     };
-    payments(kinds, &j.cost, &mut scratch.pays);
-    for pay in &scratch.pays {
-        for target in aims {
-            out.push(Action::Judgment {
-                who,
-                ruler: ruler.name,
-                target: *target,
-                pay: pay.clone(),
-            });
-        }
+    let targets = targets(state, who, j.effects.target, aims);
+    if targets.len > 0 {
+        families.push(Listed::new(Family::Judgment { ruler }, targets));
     }
 }
 
-/// Each attacker at the opponent, then at each rested J/ruler or resonator (`defenders` is
-/// scratch space for those).
-fn attacks(state: &State, who: Player, defenders: &mut Vec<Option<Aim>>, out: &mut Vec<Action>) {
+/// Each attacker at the opponent, then at each rested J/ruler or resonator.
+fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<Aim>>) {
     if !priority_step(state.step) {
         return;
     }
-    defenders.clear();
-    defenders.push(None);
-    defenders.extend(
+    let start = aims.len();
+    aims.push(None);
+    aims.extend(
         state
             .seat(who.other())
             .field
@@ -454,6 +587,7 @@ fn attacks(state: &State, who: Player, defenders: &mut Vec<Option<Aim>>, out: &m
                 ))
             }),
     );
+    let defenders = span(start, aims);
     for o in &state.seat(who).field {
         if !o.kind.battles() || o.rested || (o.entered == state.turn && !state.swift(o)) {
             continue;
@@ -465,10 +599,112 @@ fn attacks(state: &State, who: Player, defenders: &mut Vec<Option<Aim>>, out: &m
                 serial: o.serial,
             },
         );
-        out.extend(defenders.iter().map(|&target| Action::Attack {
-            who,
-            attacker,
-            target,
-        }));
+        families.push(Listed::new(Family::Attack { attacker }, defenders));
+    }
+}
+
+/// Each different hand card that can be played now (`stones`: the decider's recovered
+/// stones).
+fn plays(
+    state: &State,
+    who: Player,
+    stones: u32,
+    families: &mut Vec<Listed>,
+    aims: &mut Vec<Option<Aim>>,
+) {
+    let hand = &state.seat(who).hand;
+    for (i, &inst) in hand.iter().enumerate() {
+        let def = state.table.def_of(inst);
+        let info = state.info(inst);
+        // Affordability first: it rules out most cards, and it is the cheapest check.
+        if info.cost.total() > stones || hand[..i].iter().any(|&c| state.table.def_of(c) == def) {
+            continue;
+        }
+        let card = Named {
+            def,
+            name: info.name,
+        };
+        if rules::play_from_hand(state, who, card, false).is_err() {
+            continue;
+        }
+        let targets = targets(state, who, info.effects.target, aims);
+        if targets.len == 0 {
+            continue;
+        }
+        let orders = if rules::play_from_hand(state, who, card, true).is_ok() {
+            2
+        } else {
+            1
+        };
+        families.push(Listed::new(Family::Play { card, orders }, targets));
+    }
+}
+
+/// The activate abilities of the ruler in the ruler area, then of each card in the field.
+fn abilities(
+    state: &State,
+    who: Player,
+    stones: u32,
+    families: &mut Vec<Listed>,
+    aims: &mut Vec<Option<Aim>>,
+) {
+    let seat = state.seat(who);
+    let affordable = |inst: Inst| {
+        state
+            .info(inst)
+            .abilities
+            .iter()
+            .any(|ab| ab.cost.total() <= stones)
+    };
+    if seat.ruler_at == RulerAt::Area && affordable(seat.ruler) {
+        let source = Source::Ruler(state.info(seat.ruler).name);
+        source_abilities(state, who, stones, (source, None, seat.ruler), families, aims);
+    }
+    for o in &seat.field {
+        // The object's name and number are found only for a card with an ability it might
+        // afford.
+        if o.kind == ObjKind::JRuler || !affordable(o.inst) {
+            continue;
+        }
+        let a = aim(
+            state,
+            ObjRef {
+                owner: who,
+                serial: o.serial,
+            },
+        );
+        source_abilities(state, who, stones, (Source::Field(a), Some(a), o.inst), families, aims);
+    }
+}
+
+/// One source's abilities that can be activated now: the source as actions name it, as
+/// `rules::ability` finds it, and its card.
+fn source_abilities(
+    state: &State,
+    who: Player,
+    stones: u32,
+    (source, a, inst): (Source, Option<Aim>, Inst),
+    families: &mut Vec<Listed>,
+    aims: &mut Vec<Option<Aim>>,
+) {
+    for (index, ab) in state.info(inst).abilities.iter().enumerate() {
+        let Ok(ability) = u8::try_from(index) else {
+            break;
+        };
+        if ab.cost.total() > stones || rules::ability(state, who, a.as_ref(), ability).is_err() {
+            continue;
+        }
+        let targets = targets(state, who, ab.effects.target, aims);
+        if targets.len == 0 {
+            continue;
+        }
+        families.push(Listed::new(
+            Family::Activate {
+                source,
+                inst,
+                ability,
+            },
+            targets,
+        ));
     }
 }

@@ -338,6 +338,11 @@ pub fn play(state: &State, who: Player, card: Named, order: bool) -> Check {
             card: card.name,
         });
     }
+    play_from_hand(state, who, card, order)
+}
+
+/// [`play`] for a card known to be in `who`'s hand (listing walks the hand).
+pub fn play_from_hand(state: &State, who: Player, card: Named, order: bool) -> Check {
     let info = &state.table.defs[usize::from(card.def)];
     if !matches!(info.kind, Kind::Resonator | Kind::Chant | Kind::Addition) {
         return Err(Why::NotPlayable { card: card.name });

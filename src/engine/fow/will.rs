@@ -8,6 +8,7 @@ use super::cards::{Cost, Inst, Kind};
 use super::event::Event;
 use super::state::{Obj, ObjKind, State};
 use crate::engine::{IllegalAction, Player};
+use std::ops::ControlFlow;
 
 /// A kind of magic stone a player can rest now.
 #[derive(Debug, Clone, Copy)]
@@ -53,7 +54,7 @@ pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) 
 /// The attribute icons a chosen set of stones cannot cover (Hall's condition on the icons'
 /// attributes): `None` when every icon can get a stone of its attribute.
 fn shortfall(cost: &Cost, chosen: impl Fn(&mut dyn FnMut(u32, u32))) -> Option<u32> {
-    let k = cost.icons.len();
+    let k = cost.icons().len();
     if k > 16 {
         // Too many distinct attributes for the subset check: match icon by icon instead.
         let mut stones = Vec::new();
@@ -70,7 +71,7 @@ fn shortfall(cost: &Cost, chosen: impl Fn(&mut dyn FnMut(u32, u32))) -> Option<u
     for subset in 1u32..(1 << k) {
         let mut need = 0u32;
         let mut bits = 0u32;
-        for (i, &(a, n)) in cost.icons.iter().enumerate() {
+        for (i, &(a, n)) in cost.icons().iter().enumerate() {
             if subset & (1 << i) != 0 {
                 need += u32::from(n);
                 bits |= 1 << a;
@@ -101,6 +102,55 @@ fn covers(cost: &Cost, kinds: &[StoneKind], counts: &[u8]) -> bool {
 /// Every payment of `cost` from the player's recovered stones, up to the order of identical
 /// stones.
 pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Payment)) {
+    walk_payments(kinds, cost, &mut |counts| {
+        f(payment_of(kinds, counts));
+        ControlFlow::Continue(())
+    });
+}
+
+/// How many payments [`for_each_payment`] lists, without building them: what the random
+/// player weighs a card by.
+pub fn count_payments(kinds: &[StoneKind], cost: &Cost) -> usize {
+    let mut n = 0;
+    walk_payments(kinds, cost, &mut |_| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    n
+}
+
+/// The payment [`for_each_payment`] lists at `index`, building only that one.
+pub fn nth_payment(kinds: &[StoneKind], cost: &Cost, index: usize) -> Option<Payment> {
+    let mut left = index;
+    let mut found = None;
+    walk_payments(kinds, cost, &mut |counts| {
+        if left == 0 {
+            found = Some(payment_of(kinds, counts));
+            return ControlFlow::Break(());
+        }
+        left -= 1;
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+fn payment_of(kinds: &[StoneKind], counts: &[u8]) -> Payment {
+    let mut pay = Payment::default();
+    for (k, &c) in kinds.iter().zip(counts) {
+        if c > 0 {
+            pay.push((k.stone, c));
+        }
+    }
+    pay
+}
+
+/// Calls `leaf` with the stones rested per kind of every payment of `cost`, as many of the
+/// lowest kinds as possible first, until it breaks.
+fn walk_payments(
+    kinds: &[StoneKind],
+    cost: &Cost,
+    leaf: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+) {
     let total = cost.total();
     let available: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
     if available < total {
@@ -118,33 +168,31 @@ pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Paym
     fn walk(
         i: usize,
         left: u32,
+        rest: u32,
         kinds: &[StoneKind],
         cost: &Cost,
         counts: &mut [u8],
-        f: &mut dyn FnMut(Payment),
-    ) {
-        if i == kinds.len() {
+        leaf: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Some(kind) = kinds.get(i) else {
             if left == 0 && covers(cost, kinds, counts) {
-                let mut pay = Payment::default();
-                for (k, &c) in kinds.iter().zip(counts.iter()) {
-                    if c > 0 {
-                        pay.push((k.stone, c));
-                    }
-                }
-                f(pay);
+                return leaf(counts);
             }
-            return;
-        }
-        let rest: u32 = kinds[i + 1..].iter().map(|k| u32::from(k.recovered)).sum();
-        let most = u32::from(kinds[i].recovered).min(left);
+            return ControlFlow::Continue(());
+        };
+        // `rest`: the stones of this kind and every later one.
+        let rest = rest - u32::from(kind.recovered);
+        let most = u32::from(kind.recovered).min(left);
         let least = left.saturating_sub(rest);
         for c in (least..=most).rev() {
             counts[i] = c as u8;
-            walk(i + 1, left - c, kinds, cost, counts, f);
+            walk(i + 1, left - c, rest, kinds, cost, counts, leaf)?;
         }
         counts[i] = 0;
+        ControlFlow::Continue(())
     }
-    walk(0, total, kinds, cost, counts, &mut f);
+    // A break only stops the walk early; there is nothing to pass on.
+    let _ = walk(0, total, available, kinds, cost, counts, leaf);
 }
 
 /// The payment decksmith picks when a script does not say: the first one found, which takes
@@ -323,7 +371,7 @@ pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &
 }
 
 fn expand(cost: &Cost) -> Vec<u8> {
-    cost.icons
+    cost.icons()
         .iter()
         .flat_map(|&(a, n)| std::iter::repeat_n(a, usize::from(n)))
         .collect()
