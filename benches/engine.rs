@@ -22,7 +22,6 @@ use decksmith::engine::{Engine, Player, SeatDeck, Setup, ToMove};
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 fn main() {
     divan::main();
@@ -64,11 +63,13 @@ fn setup<E: Engine>(decks: &[SeatDeck; 2], n: u64) -> Setup<'static> {
 }
 
 fn random_games<E: Engine>(bencher: Bencher, checked: bool) {
-    let decks = decks::<E>();
-    let n = AtomicU64::new(0);
+    // One setup for every game, a new seed each, as `match random` plays its batch.
+    let mut s = setup::<E>(&decks::<E>(), 0);
+    let mut n = 0;
     let mut player = SelfPlay::<E>::new(checked);
     bencher.bench_local(|| {
-        let s = setup::<E>(&decks, n.fetch_add(1, Ordering::Relaxed));
+        n += 1;
+        s.seed = game_seed(1, n);
         player
             .play(&s, player_seed(s.seed))
             .expect("a game")

@@ -2,7 +2,7 @@
 //! state as it was.
 
 use super::action::{targets, Action, UnitRef};
-use super::cards::{Kind, Side, Table, HAND_CAP};
+use super::cards::{same_name, Kind, Side, Table, HAND_CAP};
 use super::effects::{damage_hero, destroy, pay, resolve, At};
 use super::event::Event;
 use super::state::{abilities, Phase, Slot, State, Unit};
@@ -30,7 +30,7 @@ fn ability_at(table: &Table, unit: &Unit, n: usize) -> Option<(u16, usize)> {
 /// The unit a reference names, if it is still there under that name.
 fn unit_at<'s>(state: &'s State, r: &UnitRef) -> Result<&'s Unit, IllegalAction> {
     match state.unit(r.owner, r.slot) {
-        Some(u) if u.name(&state.table) == r.name => Ok(u),
+        Some(u) if same_name(u.name(&state.table), r.name) => Ok(u),
         _ => illegal(format!("{}'s {} is not in play", r.owner, r.name)),
     }
 }
@@ -159,7 +159,7 @@ pub fn apply(
 /// The card at `hand` in `player`'s hand, if it is the one named.
 fn from_hand(state: &State, player: Player, hand: u8, name: &str) -> Result<u16, IllegalAction> {
     match state.seat(player).hand.get(usize::from(hand)) {
-        Some(&c) if state.table.name(c) == name => Ok(c),
+        Some(&c) if same_name(state.table.name(c), name) => Ok(c),
         _ => illegal(format!("{player} has no {name} in hand")),
     }
 }

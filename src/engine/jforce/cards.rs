@@ -141,6 +141,12 @@ pub struct CardInfo {
     pub evolution: Option<Evo>,
 }
 
+/// Two card names are the same. Names in actions come from the table, interned, so the same
+/// name is almost always the same pointer: comparing it first skips comparing the text.
+pub fn same_name(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
 /// Every card of the database, by database index.
 #[derive(Debug)]
 pub struct Table {

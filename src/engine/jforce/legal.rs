@@ -1,8 +1,14 @@
-//! Every action legal now, for whoever decides.
+//! Every action legal now, for whoever decides; and the random player's draw among them
+//! without listing them. One enumeration serves both: it offers each group of actions to a
+//! [`Sink`] with the group's size and a way to make its actions, so the random player counts
+//! the actions first (making none), draws an index, and makes only the one it drew.
 
 use super::action::{battle_ref, targets, Action, UnitRef};
-use super::cards::Kind;
+use super::cards::{Kind, Side};
 use super::state::{abilities, Phase, Slot, State, Unit};
+use crate::engine::rng::Rng;
+use crate::engine::Player;
+use std::ops::ControlFlow;
 
 /// Cards already offered from the hand: copies of a card give one action. A bitset for the
 /// first 256 card indices, a scan of the hand before for the rest.
@@ -25,39 +31,132 @@ impl SeenCards {
     }
 }
 
+/// What the enumeration does with the actions it finds.
+trait Sink {
+    /// `n` actions, in listing order, which `make` makes when they are needed. `Break` stops
+    /// the enumeration.
+    fn offer<I: Iterator<Item = Action>>(
+        &mut self,
+        n: usize,
+        make: impl FnOnce() -> I,
+    ) -> ControlFlow<()>;
+
+    /// One action.
+    fn one(&mut self, make: impl FnOnce() -> Action) -> ControlFlow<()> {
+        self.offer(1, || std::iter::once(make()))
+    }
+}
+
+/// Lists every action.
+impl Sink for Vec<Action> {
+    fn offer<I: Iterator<Item = Action>>(
+        &mut self,
+        _: usize,
+        make: impl FnOnce() -> I,
+    ) -> ControlFlow<()> {
+        self.extend(make());
+        ControlFlow::Continue(())
+    }
+}
+
+/// Counts the actions, making none.
+struct Count(usize);
+
+impl Sink for Count {
+    fn offer<I: Iterator<Item = Action>>(
+        &mut self,
+        n: usize,
+        _: impl FnOnce() -> I,
+    ) -> ControlFlow<()> {
+        self.0 += n;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Makes only the action at index `left` of the listing, then stops.
+struct Nth {
+    left: usize,
+    found: Option<Action>,
+}
+
+impl Sink for Nth {
+    fn offer<I: Iterator<Item = Action>>(
+        &mut self,
+        n: usize,
+        make: impl FnOnce() -> I,
+    ) -> ControlFlow<()> {
+        if self.left < n {
+            self.found = make().nth(self.left);
+            return ControlFlow::Break(());
+        }
+        self.left -= n;
+        ControlFlow::Continue(())
+    }
+}
+
 /// Every action legal now, for whoever decides. Copies of one card in hand give one action.
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     out.clear();
+    let _ = enumerate(state, out);
+}
+
+/// The action [`legal_actions`] lists at a uniformly drawn index, made alone: the index is
+/// drawn from the number of actions with the same numbers picking from the list would draw,
+/// so a seed plays the same game either way.
+pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
+    out.clear();
+    let mut count = Count(0);
+    let _ = enumerate(state, &mut count);
+    let mut nth = Nth {
+        left: rng.pick_index(count.0)?,
+        found: None,
+    };
+    let _ = enumerate(state, &mut nth);
+    out.push(nth.found?);
+    Some(0)
+}
+
+/// The Strikes a choice of `side` may name, for `player`: as many as [`targets`] yields.
+fn target_count(state: &State, player: Player, side: Side) -> usize {
+    let strikes = |p: Player| state.seat(p).battle.len();
+    match side {
+        Side::Own => strikes(player),
+        Side::Enemy => strikes(player.other()),
+        Side::Any => strikes(Player::P1) + strikes(Player::P2),
+    }
+}
+
+fn enumerate(state: &State, sink: &mut impl Sink) -> ControlFlow<()> {
     if state.outcome.is_some() {
-        return;
+        return ControlFlow::Continue(());
     }
     let table = &*state.table;
     let p = state.decider();
     let seat = state.seat(p);
     match state.phase {
         Phase::Block { .. } => {
-            out.push(Action::NoBlock { player: p });
-            for (i, u) in seat.battle.iter().enumerate() {
-                out.push(Action::Block {
+            sink.one(|| Action::NoBlock { player: p })?;
+            sink.offer(seat.battle.len(), || {
+                seat.battle.iter().enumerate().map(move |(i, u)| Action::Block {
                     player: p,
                     blocker: battle_ref(state, p, i, u),
-                });
-            }
+                })
+            })?;
         }
         Phase::Discard => {
             let mut seen = SeenCards::default();
             for (i, &card) in seat.hand.iter().enumerate() {
                 if !seen.insert(card, &seat.hand[..i]) {
-                    out.push(Action::Discard {
+                    sink.one(|| Action::Discard {
                         player: p,
                         hand: i as u8,
                         card: table.name(card),
-                    });
+                    })?;
                 }
             }
         }
         Phase::Action => {
-            out.push(Action::End { player: p });
+            sink.one(|| Action::End { player: p })?;
             let mut seen = SeenCards::default();
             for (i, &card) in seat.hand.iter().enumerate() {
                 let info = table.card(card);
@@ -73,23 +172,17 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                         if info.legendary && seat.legendary_used.contains(&card) {
                             continue;
                         }
+                        let play = move |target| Action::Play {
+                            player: p,
+                            hand,
+                            card: info.name,
+                            target,
+                        };
                         match info.choice {
-                            None => out.push(Action::Play {
-                                player: p,
-                                hand,
-                                card: info.name,
-                                target: None,
-                            }),
-                            Some(side) => {
-                                for t in targets(state, p, side) {
-                                    out.push(Action::Play {
-                                        player: p,
-                                        hand,
-                                        card: info.name,
-                                        target: Some(t),
-                                    });
-                                }
-                            }
+                            None => sink.one(|| play(None))?,
+                            Some(side) => sink.offer(target_count(state, p, side), || {
+                                targets(state, p, side).map(move |t| play(Some(t)))
+                            })?,
                         }
                     }
                     Kind::Evolution => {
@@ -103,27 +196,25 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                                     .and_then(|&e| table.card(e).evolution)
                                     .is_none_or(|e| e.line == evo.line)
                         };
+                        let evolve = |onto| Action::Evolve {
+                            player: p,
+                            hand,
+                            card: info.name,
+                            onto,
+                        };
                         if fits(&seat.hero) {
-                            out.push(Action::Evolve {
-                                player: p,
-                                hand,
-                                card: info.name,
-                                onto: UnitRef {
+                            sink.one(|| {
+                                evolve(UnitRef {
                                     owner: p,
                                     slot: Slot::Hero,
                                     name: seat.hero.name(table),
                                     nth: 0,
-                                },
-                            });
+                                })
+                            })?;
                         }
                         for (b, unit) in seat.battle.iter().enumerate() {
                             if fits(unit) {
-                                out.push(Action::Evolve {
-                                    player: p,
-                                    hand,
-                                    card: info.name,
-                                    onto: battle_ref(state, p, b, unit),
-                                });
+                                sink.one(|| evolve(battle_ref(state, p, b, unit)))?;
                             }
                         }
                     }
@@ -141,7 +232,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 if unit.attacked && !has_abilities {
                     continue;
                 }
-                let u = match slot {
+                let u = || match slot {
                     Slot::Hero => UnitRef {
                         owner: p,
                         slot,
@@ -151,36 +242,30 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                     Slot::Battle(i) => battle_ref(state, p, usize::from(i), unit),
                 };
                 if !unit.attacked {
-                    out.push(Action::Attack {
+                    sink.one(|| Action::Attack {
                         player: p,
-                        attacker: u,
-                    });
+                        attacker: u(),
+                    })?;
                 }
                 for (k, ability) in abilities(table, unit).enumerate() {
                     if ability.charge > seat.charge {
                         continue;
                     }
-                    let ability_index = k.min(255) as u8;
+                    let activate = move |target| Action::Activate {
+                        player: p,
+                        unit: u(),
+                        ability: k.min(255) as u8,
+                        target,
+                    };
                     match ability.choice {
-                        None => out.push(Action::Activate {
-                            player: p,
-                            unit: u,
-                            ability: ability_index,
-                            target: None,
-                        }),
-                        Some(side) => {
-                            for t in targets(state, p, side) {
-                                out.push(Action::Activate {
-                                    player: p,
-                                    unit: u,
-                                    ability: ability_index,
-                                    target: Some(t),
-                                });
-                            }
-                        }
+                        None => sink.one(|| activate(None))?,
+                        Some(side) => sink.offer(target_count(state, p, side), || {
+                            targets(state, p, side).map(move |t| activate(Some(t)))
+                        })?,
                     }
                 }
             }
         }
     }
+    ControlFlow::Continue(())
 }

@@ -47,6 +47,10 @@ impl Engine for JForce {
         legal::legal_actions(state, out);
     }
 
+    fn random_action(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
+        legal::random(state, rng, out)
+    }
+
     fn apply(
         state: &mut State,
         action: &Action,

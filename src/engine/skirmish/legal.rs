@@ -38,21 +38,21 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     }
     let action = match state.phase {
         Phase::Pick => {
-            let n = Player::BOTH.map(|p| picks(state, p).count());
+            let n = Player::BOTH.map(|p| pick_count(state, p));
             let i = rng.pick_index(n[0] * n[1])?;
             Action::Round {
-                p1: picks(state, Player::P1).nth(i / n[1])?,
-                p2: picks(state, Player::P2).nth(i % n[1])?,
+                p1: nth_pick(state, Player::P1, i / n[1])?,
+                p2: nth_pick(state, Player::P2, i % n[1])?,
             }
         }
         Phase::Discard => {
             let total: usize = owing(state)
-                .map(|p| distinct(state.seat(p).hand()).count())
+                .map(|p| distinct_count(state.seat(p).hand()))
                 .sum();
             let mut i = rng.pick_index(total)?;
             let mut found = None;
             for p in owing(state) {
-                let n = distinct(state.seat(p).hand()).count();
+                let n = distinct_count(state.seat(p).hand());
                 if i < n {
                     found = distinct(state.seat(p).hand())
                         .nth(i)
@@ -78,6 +78,27 @@ pub(super) fn picks(state: &State, p: Player) -> impl Iterator<Item = Option<Car
         .chain(empty)
 }
 
+/// How many picks [`picks`] yields, counted without making them.
+fn pick_count(state: &State, p: Player) -> usize {
+    let hand = state.seat(p).hand();
+    if hand.is_empty() {
+        1
+    } else {
+        distinct_count(hand)
+    }
+}
+
+/// The pick [`picks`] yields at `i`, made alone.
+fn nth_pick(state: &State, p: Player, i: usize) -> Option<Option<CardRef>> {
+    let hand = state.seat(p).hand();
+    if hand.is_empty() {
+        return (i == 0).then_some(None);
+    }
+    distinct(hand)
+        .nth(i)
+        .map(|k| Some(CardRef::new(&state.table, k)))
+}
+
 /// The players over their hand limit, who discard before the draw phase (SK-A16).
 pub(super) fn owing(state: &State) -> impl Iterator<Item = Player> + '_ {
     Player::BOTH
@@ -92,6 +113,12 @@ pub(super) fn discard(state: &State, player: Player, kind: Kind) -> Action {
         card: CardRef::new(&state.table, kind),
         more: Vec::new(),
     }
+}
+
+/// How many distinct kinds a hand holds: the bits of its kinds, counted.
+fn distinct_count(hand: &[Kind]) -> usize {
+    let seen = hand.iter().fold(0u128, |seen, &k| seen | 1u128 << (k & 127));
+    seen.count_ones() as usize
 }
 
 /// The distinct kinds in a hand, in hand order.
