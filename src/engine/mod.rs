@@ -7,6 +7,7 @@
 //! reason and leaves the state as it was.
 
 pub mod expect;
+pub mod log;
 pub mod parse;
 pub mod player;
 pub mod random;
@@ -210,6 +211,26 @@ pub trait Engine {
         action: &Self::Action,
         events: &mut Vec<Self::Event>,
     ) -> Result<(), IllegalAction>;
+
+    /// [`Engine::setup`] for a caller that reads no events (random play unchecked, search):
+    /// an engine may skip making them. The default records them into `scratch`, cleared first.
+    fn setup_unrecorded(
+        setup: &Setup<'_>,
+        scratch: &mut Vec<Self::Event>,
+    ) -> Result<Self::State, String> {
+        scratch.clear();
+        Self::setup(setup, scratch)
+    }
+
+    /// [`Engine::apply`] for a caller that reads no events, as [`Engine::setup_unrecorded`].
+    fn apply_unrecorded(
+        state: &mut Self::State,
+        action: &Self::Action,
+        scratch: &mut Vec<Self::Event>,
+    ) -> Result<(), IllegalAction> {
+        scratch.clear();
+        Self::apply(state, action, scratch)
+    }
 
     /// `Some` once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;

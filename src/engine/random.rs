@@ -103,9 +103,14 @@ impl<E: Engine> SelfPlay<E> {
             last,
             message,
         };
+        // Events are read only to check transitions: unchecked play does not make them.
         self.events.clear();
-        let mut state = E::setup(setup, &mut self.events)
-            .map_err(|m| violation(0, None, format!("setup failed: {m}")))?;
+        let started = if self.check {
+            E::setup(setup, &mut self.events)
+        } else {
+            E::setup_unrecorded(setup, &mut self.events)
+        };
+        let mut state = started.map_err(|m| violation(0, None, format!("setup failed: {m}")))?;
         if self.check {
             E::check_invariants(&state)
                 .map_err(|m| violation(0, None, format!("after setup: {m}")))?;
@@ -138,7 +143,12 @@ impl<E: Engine> SelfPlay<E> {
             }
             self.events.clear();
             let before = self.check.then(|| state.clone());
-            if let Err(e) = E::apply(&mut state, action, &mut self.events) {
+            let applied = if self.check {
+                E::apply(&mut state, action, &mut self.events)
+            } else {
+                E::apply_unrecorded(&mut state, action, &mut self.events)
+            };
+            if let Err(e) = applied {
                 return Err(violation(
                     count,
                     Some(action.to_string()),

@@ -25,8 +25,9 @@ const STEPPED_GAMES: u64 = 40;
 /// action printed and parsed back to itself and the random player's shortcut compared with
 /// picking from the listed actions; one game played twice, which must not differ; copying a
 /// state into a kept one and listing the legal actions, which must not allocate once warmed
-/// up; and the random player's draws, many per state, against uniform choice among the listed
-/// actions ([`uniform_fit`]). Every reason in `endings` must end at least one game.
+/// up; the random player's draws, many per state, against uniform choice among the listed
+/// actions ([`uniform_fit`]); and the first games played again without recording events,
+/// which must end the same. Every reason in `endings` must end at least one game.
 pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64, endings: &[&str]) {
     let mut player = SelfPlay::<E>::new(true);
     let mut reasons = BTreeMap::new();
@@ -71,6 +72,15 @@ pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64,
         "{}: the same seed ended differently",
         E::GAME
     );
+    for g in 0..games.min(STEPPED_GAMES) {
+        let s = setup(g);
+        assert_eq!(
+            again.play(&s, player_seed(s.seed)),
+            player.play(&s, player_seed(s.seed)),
+            "{} game {g}: unrecorded play (setup_unrecorded, apply_unrecorded) ended differently",
+            E::GAME
+        );
+    }
 }
 
 /// Games whose every state is copied and listed under the allocation count.

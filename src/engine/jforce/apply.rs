@@ -7,6 +7,7 @@ use super::effects::{damage_hero, destroy, pay, resolve, At};
 use super::event::Event;
 use super::state::{abilities, Phase, Slot, State, Unit};
 use super::turn::{end_turn, pass_turn};
+use crate::engine::log::Log;
 use crate::engine::{IllegalAction, Outcome, Player};
 use std::sync::Arc;
 
@@ -92,7 +93,7 @@ fn check_target(
 pub fn apply(
     state: &mut State,
     action: &Action,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     if let Some(Outcome {
         winner: Some(winner),
@@ -178,7 +179,7 @@ fn play(
     hand: u8,
     name: &'static str,
     target: Option<&UnitRef>,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let table = Arc::clone(&state.table);
     let card = from_hand(state, player, hand, name)?;
@@ -244,7 +245,7 @@ fn evolve(
     hand: u8,
     name: &'static str,
     onto: &UnitRef,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let table = Arc::clone(&state.table);
     let card = from_hand(state, player, hand, name)?;
@@ -333,7 +334,7 @@ fn activate(
     unit_ref: &UnitRef,
     ability: u8,
     target: Option<&UnitRef>,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let table = Arc::clone(&state.table);
     if unit_ref.owner != player {
@@ -382,7 +383,7 @@ fn attack(
     state: &mut State,
     player: Player,
     attacker: &UnitRef,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     if attacker.owner != player {
         return illegal(format!(
@@ -418,7 +419,7 @@ fn attack(
 }
 
 /// An unblocked attack: damage equal to the attack value hits the defending Hero.
-fn hit(state: &mut State, attacker: Slot, events: &mut Vec<Event>) {
+fn hit(state: &mut State, attacker: Slot, events: &mut impl Log<Event>) {
     let p = state.active;
     let value = state
         .unit(p, attacker)
@@ -431,7 +432,7 @@ fn block(
     player: Player,
     attacker: Slot,
     blocker: &UnitRef,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     if blocker.owner != player || blocker.slot == Slot::Hero {
         return illegal(format!(
@@ -482,7 +483,7 @@ fn discard(
     player: Player,
     hand: u8,
     name: &'static str,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let card = from_hand(state, player, hand, name)?;
     let seat = state.seat_mut(player);

@@ -4,10 +4,11 @@
 use super::cards::{Aim, Fx, MAX_CHARGE};
 use super::event::Event;
 use super::state::{Attachment, Reason, Slot, State};
+use crate::engine::log::Log;
 use crate::engine::{Outcome, Player};
 use std::sync::Arc;
 
-pub(super) fn gain_charge(state: &mut State, p: Player, amount: i32, events: &mut Vec<Event>) {
+pub(super) fn gain_charge(state: &mut State, p: Player, amount: i32, events: &mut impl Log<Event>) {
     let seat = state.seat_mut(p);
     let total = (seat.charge + amount).min(MAX_CHARGE).max(seat.charge);
     let gained = total - seat.charge;
@@ -19,7 +20,7 @@ pub(super) fn gain_charge(state: &mut State, p: Player, amount: i32, events: &mu
     });
 }
 
-pub(super) fn pay(state: &mut State, p: Player, amount: i32, events: &mut Vec<Event>) {
+pub(super) fn pay(state: &mut State, p: Player, amount: i32, events: &mut impl Log<Event>) {
     let seat = state.seat_mut(p);
     seat.charge -= amount;
     events.push(Event::Pay {
@@ -29,7 +30,7 @@ pub(super) fn pay(state: &mut State, p: Player, amount: i32, events: &mut Vec<Ev
     });
 }
 
-pub(super) fn damage_hero(state: &mut State, p: Player, amount: i32, events: &mut Vec<Event>) {
+pub(super) fn damage_hero(state: &mut State, p: Player, amount: i32, events: &mut impl Log<Event>) {
     let seat = state.seat_mut(p);
     seat.hp -= amount;
     let hp = seat.hp;
@@ -44,7 +45,7 @@ pub(super) fn damage_hero(state: &mut State, p: Player, amount: i32, events: &mu
 }
 
 /// Heals never raise HP above the Hero's maximum (JF-A19).
-pub(super) fn heal_hero(state: &mut State, p: Player, amount: i32, events: &mut Vec<Event>) {
+pub(super) fn heal_hero(state: &mut State, p: Player, amount: i32, events: &mut impl Log<Event>) {
     let seat = state.seat_mut(p);
     let hp = (seat.hp + amount).min(seat.max_hp).max(seat.hp);
     let gained = hp - seat.hp;
@@ -58,7 +59,7 @@ pub(super) fn heal_hero(state: &mut State, p: Player, amount: i32, events: &mut 
 
 /// Removes a Strike from the Battle Zone: it, its Evolutions and the Supports attached to it
 /// go to the Discard (JF-A11, JF-A23, JF-A25).
-pub(super) fn destroy(state: &mut State, owner: Player, index: usize, events: &mut Vec<Event>) {
+pub(super) fn destroy(state: &mut State, owner: Player, index: usize, events: &mut impl Log<Event>) {
     let table = Arc::clone(&state.table);
     let seat = state.seat_mut(owner);
     if index >= seat.battle.len() {
@@ -121,7 +122,7 @@ pub(super) fn resolve(
     mut this: At,
     mut chosen: At,
     card: Option<u16>,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> bool {
     let table = Arc::clone(&state.table);
     let mut attached = false;
@@ -220,7 +221,7 @@ pub(super) fn resolve(
 }
 
 /// Draws one card; drawing from an empty deck loses the game (JF-A18). False when it did.
-pub(super) fn draw(state: &mut State, p: Player, events: &mut Vec<Event>) -> bool {
+pub(super) fn draw(state: &mut State, p: Player, events: &mut impl Log<Event>) -> bool {
     match state.seat_mut(p).deck.pop() {
         Some(card) => {
             state.seat_mut(p).hand.push(card);
@@ -239,7 +240,7 @@ pub(super) fn draw(state: &mut State, p: Player, events: &mut Vec<Event>) -> boo
 }
 
 /// The first loss condition met ends the game at once (JF-A20): nothing after it resolves.
-pub(super) fn lose(state: &mut State, loser: Player, reason: Reason, events: &mut Vec<Event>) {
+pub(super) fn lose(state: &mut State, loser: Player, reason: Reason, events: &mut impl Log<Event>) {
     if state.outcome.is_none() {
         state.outcome = Some(Outcome {
             winner: Some(loser.other()),

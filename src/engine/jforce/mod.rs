@@ -24,6 +24,7 @@ pub use action::{Action, UnitRef};
 pub use event::Event;
 pub use state::State;
 
+use crate::engine::log::Unrecorded;
 use crate::engine::rng::Rng;
 use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
 
@@ -43,6 +44,10 @@ impl Engine for JForce {
         turn::setup(setup, events)
     }
 
+    fn setup_unrecorded(setup: &Setup<'_>, _: &mut Vec<Event>) -> Result<State, String> {
+        turn::setup(setup, &mut Unrecorded)
+    }
+
     fn legal_actions(state: &State, out: &mut Vec<Action>) {
         legal::legal_actions(state, out);
     }
@@ -57,6 +62,14 @@ impl Engine for JForce {
         events: &mut Vec<Event>,
     ) -> Result<(), IllegalAction> {
         apply::apply(state, action, events)
+    }
+
+    fn apply_unrecorded(
+        state: &mut State,
+        action: &Action,
+        _: &mut Vec<Event>,
+    ) -> Result<(), IllegalAction> {
+        apply::apply(state, action, &mut Unrecorded)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -5,15 +5,16 @@ use super::cards::{Kind, Table, HAND_CAP, OPENING_HAND};
 use super::effects::{draw, gain_charge};
 use super::event::{Event, FirstBy, PhaseName};
 use super::state::{Phase, Seat, State, Unit};
+use crate::engine::log::Log;
 use crate::engine::rng::Rng;
 use crate::engine::{Player, Setup};
 use std::sync::Arc;
 
-pub fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
+pub fn setup<L: Log<Event>>(setup: &Setup<'_>, events: &mut L) -> Result<State, String> {
     let table = setup.game.engine_data(Table::build)?;
     let mut rng = Rng::new(setup.seed);
     let draw_zone = setup.game.default_zone().map_or("main", |z| z.id.as_str());
-    let seat = |p: Player, rng: &mut Rng, events: &mut Vec<Event>| -> Result<Seat, String> {
+    let seat = |p: Player, rng: &mut Rng, events: &mut L| -> Result<Seat, String> {
         let deck = &setup.decks[p.index()];
         let card = |c: u32| -> Result<u16, String> {
             u16::try_from(c)
@@ -103,7 +104,7 @@ pub fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String
 
 /// JF-A05: each player reveals the top card of their shuffled deck; the higher collector
 /// number goes first, and a tie is a coin flip from the match's RNG. The cards stay on top.
-fn first_player(state: &mut State, events: &mut Vec<Event>) -> (Player, FirstBy) {
+fn first_player(state: &mut State, events: &mut impl Log<Event>) -> (Player, FirstBy) {
     let mut numbers = [0u32; 2];
     for p in Player::BOTH {
         if let Some(&top) = state.seat(p).deck.last() {
@@ -132,7 +133,7 @@ fn first_player(state: &mut State, events: &mut Vec<Event>) -> (Player, FirstBy)
 }
 
 /// The Draw, Charge and Action Phases of the active player's turn.
-fn start_turn(state: &mut State, events: &mut Vec<Event>) {
+fn start_turn(state: &mut State, events: &mut impl Log<Event>) {
     let p = state.active;
     let turn = state.turn;
     events.push(Event::Phase {
@@ -165,7 +166,7 @@ fn start_turn(state: &mut State, events: &mut Vec<Event>) {
     state.phase = Phase::Action;
 }
 
-pub(super) fn end_turn(state: &mut State, player: Player, events: &mut Vec<Event>) {
+pub(super) fn end_turn(state: &mut State, player: Player, events: &mut impl Log<Event>) {
     let table = Arc::clone(&state.table);
     events.push(Event::Phase {
         turn: state.turn,
@@ -194,7 +195,7 @@ pub(super) fn end_turn(state: &mut State, player: Player, events: &mut Vec<Event
     }
 }
 
-pub(super) fn pass_turn(state: &mut State, events: &mut Vec<Event>) {
+pub(super) fn pass_turn(state: &mut State, events: &mut impl Log<Event>) {
     state.active = state.active.other();
     state.turn += 1;
     start_turn(state, events);

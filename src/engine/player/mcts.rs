@@ -151,8 +151,8 @@ impl<E: Engine> Search<E> {
                 break;
             };
             let (next, expanded) = self.child(node, &action);
-            self.events.clear();
-            if E::apply(&mut s, &action, &mut self.events).is_err() {
+            // Nobody reads a search's events.
+            if E::apply_unrecorded(&mut s, &action, &mut self.events).is_err() {
                 break;
             }
             node = next;
@@ -170,8 +170,7 @@ impl<E: Engine> Search<E> {
                 break;
             };
             let action = self.buf[i].clone();
-            self.events.clear();
-            if E::apply(&mut s, &action, &mut self.events).is_err() {
+            if E::apply_unrecorded(&mut s, &action, &mut self.events).is_err() {
                 break;
             }
         }

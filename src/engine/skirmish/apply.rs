@@ -7,12 +7,13 @@ use super::event::Event;
 use super::state::{Phase, State};
 use super::turn;
 use super::ROUND_LIMIT;
+use crate::engine::log::Log;
 use crate::engine::{IllegalAction, Player};
 
 pub fn apply(
     state: &mut State,
     action: &Action,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     match action {
         Action::Round { p1, p2 } => {

@@ -24,6 +24,7 @@ pub use event::{CardName, DrawCause, Event, Played};
 pub use state::{Phase, Seat, State, HAND_LIMIT, OPENING_HAND, START_HEALTH};
 pub use turn::{Duel, Resolved};
 
+use crate::engine::log::Unrecorded;
 use crate::engine::rng::Rng;
 use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
 
@@ -56,6 +57,10 @@ impl Engine for Skirmish {
         Ok(Duel::prepared(setup)?.start(setup.seed, events))
     }
 
+    fn setup_unrecorded(setup: &Setup<'_>, _: &mut Vec<Event>) -> Result<State, String> {
+        Ok(Duel::prepared(setup)?.start(setup.seed, &mut Unrecorded))
+    }
+
     fn legal_actions(state: &State, out: &mut Vec<Action>) {
         legal::legal_actions(state, out);
     }
@@ -70,6 +75,14 @@ impl Engine for Skirmish {
         events: &mut Vec<Event>,
     ) -> Result<(), IllegalAction> {
         apply::apply(state, action, events)
+    }
+
+    fn apply_unrecorded(
+        state: &mut State,
+        action: &Action,
+        _: &mut Vec<Event>,
+    ) -> Result<(), IllegalAction> {
+        apply::apply(state, action, &mut Unrecorded)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -6,6 +6,7 @@ use super::cards::{bit, CardInfo, Colour, Kind, Table, Text};
 use super::event::{CardName, DrawCause, Event, Played};
 use super::state::{Phase, Seat, State, BOTH_ZERO, HEALTH_ZERO, OPENING_HAND, ROUND_LIMIT_REACHED};
 use super::ROUND_LIMIT;
+use crate::engine::log::Log;
 use crate::engine::rng::Rng;
 use crate::engine::{Outcome, Player, SeatDeck, Setup};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -51,7 +52,7 @@ impl Board<'_> {
 
 /// Plays one round from the skirmish phase on. `picks` are hand positions, already checked
 /// (`None`: an empty hand reveals nothing, SK-A14).
-pub fn play_round(st: &mut State, picks: [Option<usize>; 2], events: &mut Vec<Event>) -> Resolved {
+pub fn play_round(st: &mut State, picks: [Option<usize>; 2], events: &mut impl Log<Event>) -> Resolved {
     let mut b = Board::of(st);
     let b = &mut b;
     let table = b.table;
@@ -252,7 +253,7 @@ pub fn play_round(st: &mut State, picks: [Option<usize>; 2], events: &mut Vec<Ev
 
 /// Discards the card at hand position `pos`; once no one is over the limit, the draw phase
 /// follows.
-pub fn discard(st: &mut State, player: Player, pos: usize, events: &mut Vec<Event>) {
+pub fn discard(st: &mut State, player: Player, pos: usize, events: &mut impl Log<Event>) {
     let b = &mut Board::of(st);
     let kind = b.seats[player.index()].hand_to_discard(pos);
     events.push(Event::Discard {
@@ -265,7 +266,7 @@ pub fn discard(st: &mut State, player: Player, pos: usize, events: &mut Vec<Even
     }
 }
 
-fn draw_phase(b: &mut Board<'_>, events: &mut Vec<Event>) {
+fn draw_phase(b: &mut Board<'_>, events: &mut impl Log<Event>) {
     for p in Player::BOTH {
         draw(b, p, None, events);
     }
@@ -280,7 +281,7 @@ fn draw(
     b: &mut Board<'_>,
     player: Player,
     cause: Option<Option<&CardInfo>>,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> bool {
     let Some(kind) = b.seats[player.index()].draw() else {
         events.push(Event::NoDraw { player });
@@ -302,7 +303,7 @@ fn draw(
 /// back into their deck": checked after every move, so a deck is never empty while the
 /// discard pile holds cards (SK-A15).
 #[inline]
-fn settle_deck(b: &mut Board<'_>, player: Player, events: &mut Vec<Event>) {
+fn settle_deck(b: &mut Board<'_>, player: Player, events: &mut impl Log<Event>) {
     let seat = &mut b.seats[player.index()];
     if seat.depleted() {
         let cards = seat.reshuffle(b.rng);
@@ -310,7 +311,7 @@ fn settle_deck(b: &mut Board<'_>, player: Player, events: &mut Vec<Event>) {
     }
 }
 
-fn finish(b: &mut Board<'_>, winner: Option<Player>, reason: &'static str, events: &mut Vec<Event>) {
+fn finish(b: &mut Board<'_>, winner: Option<Player>, reason: &'static str, events: &mut impl Log<Event>) {
     *b.outcome = Some(Outcome {
         winner,
         reason,
@@ -401,7 +402,7 @@ impl Duel {
     }
 
     /// Setup: shuffle (unless stacked) and draw the opening hands, from `seed`.
-    pub fn start(&self, seed: u64, events: &mut Vec<Event>) -> State {
+    pub fn start(&self, seed: u64, events: &mut impl Log<Event>) -> State {
         let mut rng = Rng::new(seed);
         let mut seats = [Seat::new(&self.orders[0]), Seat::new(&self.orders[1])];
         for p in Player::BOTH {
@@ -427,13 +428,16 @@ impl Duel {
                     None => break,
                 }
             }
-            events.push(Event::OpeningHand {
-                player: p,
-                cards: hand[..n]
-                    .iter()
-                    .map(|&k| CardName(self.table.name(k)))
-                    .collect(),
-            });
+            // The list of names is the one allocation of a game: made only when it is kept.
+            if events.records() {
+                events.push(Event::OpeningHand {
+                    player: p,
+                    cards: hand[..n]
+                        .iter()
+                        .map(|&k| CardName(self.table.name(k)))
+                        .collect(),
+                });
+            }
         }
         State {
             table: Arc::clone(&self.table),
