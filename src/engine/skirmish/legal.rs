@@ -4,6 +4,7 @@
 use super::action::{Action, CardRef};
 use super::cards::Kind;
 use super::state::{Phase, State};
+use super::MAX_CARDS;
 use crate::engine::rng::Rng;
 use crate::engine::Player;
 
@@ -38,11 +39,11 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     }
     let action = match state.phase {
         Phase::Pick => {
-            let n = Player::BOTH.map(|p| pick_count(state, p));
-            let i = rng.pick_index(n[0] * n[1])?;
+            let (p1, p2) = (Picks::of(state, Player::P1), Picks::of(state, Player::P2));
+            let i = rng.pick_index(p1.len * p2.len)?;
             Action::Round {
-                p1: nth_pick(state, Player::P1, i / n[1])?,
-                p2: nth_pick(state, Player::P2, i % n[1])?,
+                p1: p1.get(state, i / p2.len)?,
+                p2: p2.get(state, i % p2.len)?,
             }
         }
         Phase::Discard => {
@@ -78,25 +79,47 @@ pub(super) fn picks(state: &State, p: Player) -> impl Iterator<Item = Option<Car
         .chain(empty)
 }
 
-/// How many picks [`picks`] yields, counted without making them.
-fn pick_count(state: &State, p: Player) -> usize {
-    let hand = state.seat(p).hand();
-    if hand.is_empty() {
-        1
-    } else {
-        distinct_count(hand)
-    }
+/// A player's picks as [`picks`] yields them, as card kinds: found in one walk of the hand,
+/// made into actions only when drawn.
+struct Picks {
+    kinds: [Kind; MAX_CARDS],
+    /// How many picks: the distinct kinds, or 1 (nothing) for an empty hand.
+    len: usize,
+    empty: bool,
 }
 
-/// The pick [`picks`] yields at `i`, made alone.
-fn nth_pick(state: &State, p: Player, i: usize) -> Option<Option<CardRef>> {
-    let hand = state.seat(p).hand();
-    if hand.is_empty() {
-        return (i == 0).then_some(None);
+impl Picks {
+    fn of(state: &State, p: Player) -> Picks {
+        let hand = state.seat(p).hand();
+        let mut picks = Picks {
+            kinds: [0; MAX_CARDS],
+            len: 0,
+            empty: hand.is_empty(),
+        };
+        let mut seen = Seen::default();
+        for &k in hand {
+            // A seat holds at most MAX_CARDS cards, so `len` stays in range; writing every
+            // card and counting only new ones keeps a branch out of the loop.
+            if let Some(slot) = picks.kinds.get_mut(picks.len) {
+                *slot = k;
+            }
+            picks.len += usize::from(seen.insert(k));
+        }
+        if picks.empty {
+            picks.len = 1;
+        }
+        picks
     }
-    distinct(hand)
-        .nth(i)
-        .map(|k| Some(CardRef::new(&state.table, k)))
+
+    /// The `i`th pick, made.
+    fn get(&self, state: &State, i: usize) -> Option<Option<CardRef>> {
+        if self.empty {
+            return (i == 0).then_some(None);
+        }
+        self.kinds[..self.len]
+            .get(i)
+            .map(|&k| Some(CardRef::new(&state.table, k)))
+    }
 }
 
 /// The players over their hand limit, who discard before the draw phase (SK-A16).
@@ -115,20 +138,31 @@ pub(super) fn discard(state: &State, player: Player, kind: Kind) -> Action {
     }
 }
 
-/// How many distinct kinds a hand holds: the bits of its kinds, counted.
+/// How many distinct kinds a hand holds.
 fn distinct_count(hand: &[Kind]) -> usize {
-    let seen = hand.iter().fold(0u128, |seen, &k| seen | 1u128 << (k & 127));
-    seen.count_ones() as usize
+    let mut seen = Seen::default();
+    hand.iter().map(|&k| usize::from(seen.insert(k))).sum()
 }
 
 /// The distinct kinds in a hand, in hand order.
 fn distinct(hand: &[Kind]) -> impl Iterator<Item = Kind> + '_ {
-    // At most 2 × MAX_CARDS = 128 kinds in a match: one bit each.
-    let mut seen = 0u128;
-    hand.iter().copied().filter(move |&k| {
-        let bit = 1u128 << (k & 127);
-        let new = seen & bit == 0;
-        seen |= bit;
+    let mut seen = Seen::default();
+    hand.iter().copied().filter(move |&k| seen.insert(k))
+}
+
+/// Kinds met so far: at most 2 × MAX_CARDS = 128 in a match, one bit each in two words
+/// (cheaper to index than one 128-bit word, which shifts in several instructions).
+#[derive(Default)]
+struct Seen([u64; 2]);
+
+impl Seen {
+    /// Marks `kind` seen; true if it was new.
+    #[inline]
+    fn insert(&mut self, kind: Kind) -> bool {
+        let word = &mut self.0[usize::from(kind >> 6) & 1];
+        let bit = 1u64 << (kind & 63);
+        let new = *word & bit == 0;
+        *word |= bit;
         new
-    })
+    }
 }
