@@ -96,11 +96,12 @@ pub fn apply(
         } => {
             chase_flag(*flag)?;
             rules::play(state, who, *card, *order).map_err(why)?;
-            let info = &state.table.defs[usize::from(card.def)];
+            let t = state.table.clone();
+            let info = &t.defs[usize::from(card.def)];
             rules::target(state, who, card.name, info.effects.target, target.as_ref())
                 .map_err(why)?;
-            let cost = info.cost.clone();
-            will::check(state, who, &cost, pay, card.name)?;
+            let cost = &info.cost;
+            will::check(state, who, cost, pay, card.name)?;
             let Some(i) = state
                 .seat(who)
                 .hand
@@ -113,7 +114,7 @@ pub fn apply(
                 }));
             };
             let inst = state.seat_mut(who).hand.remove(i);
-            will::pay(state, who, &cost, pay, events);
+            will::pay(state, who, cost, pay, events);
             if *order {
                 state.seat_mut(who).ordered = true;
             }

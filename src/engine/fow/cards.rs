@@ -300,6 +300,11 @@ pub struct Table {
     pub insts: Vec<Def>,
     /// Instances `0..first_p2` belong to p1, the rest to p2.
     pub first_p2: Inst,
+    /// By instance: the will its play costs, and the least will any of its activate abilities
+    /// costs (`u32::MAX` without abilities). Listing actions asks this of every card in hand
+    /// and in the field at every decision, and most of them it rules out; one small array
+    /// answers without reaching each card's facts.
+    totals: Vec<(u32, u32)>,
 }
 
 impl std::ops::Deref for Table {
@@ -311,6 +316,33 @@ impl std::ops::Deref for Table {
 }
 
 impl Table {
+    pub fn new(game: Arc<Defs>, insts: Vec<Def>, first_p2: Inst) -> Table {
+        let totals = insts
+            .iter()
+            .map(|&d| {
+                let info = &game.defs[usize::from(d)];
+                let ability = info.abilities.iter().map(|a| a.cost.total()).min();
+                (info.cost.total(), ability.unwrap_or(u32::MAX))
+            })
+            .collect();
+        Table {
+            game,
+            insts,
+            first_p2,
+            totals,
+        }
+    }
+
+    /// The will playing `inst` costs.
+    pub fn play_total(&self, inst: Inst) -> u32 {
+        self.totals[usize::from(inst)].0
+    }
+
+    /// The least will an activate ability of `inst` costs (`u32::MAX` when it has none).
+    pub fn cheapest_ability(&self, inst: Inst) -> u32 {
+        self.totals[usize::from(inst)].1
+    }
+
     pub fn info(&self, inst: Inst) -> &CardInfo {
         &self.defs[usize::from(self.insts[usize::from(inst)])]
     }

@@ -569,25 +569,8 @@ fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Ve
     if !priority_step(state.step) {
         return;
     }
-    let start = aims.len();
-    aims.push(None);
-    aims.extend(
-        state
-            .seat(who.other())
-            .field
-            .iter()
-            .filter(|o| o.kind.battles() && o.rested)
-            .map(|o| {
-                Some(aim(
-                    state,
-                    ObjRef {
-                        owner: who.other(),
-                        serial: o.serial,
-                    },
-                ))
-            }),
-    );
-    let defenders = span(start, aims);
+    // What can be attacked, found with the first attacker.
+    let mut defenders = None;
     for o in &state.seat(who).field {
         if !o.kind.battles() || o.rested || (o.entered == state.turn && !state.swift(o)) {
             continue;
@@ -599,6 +582,27 @@ fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Ve
                 serial: o.serial,
             },
         );
+        let defenders = *defenders.get_or_insert_with(|| {
+            let start = aims.len();
+            aims.push(None);
+            aims.extend(
+                state
+                    .seat(who.other())
+                    .field
+                    .iter()
+                    .filter(|o| o.kind.battles() && o.rested)
+                    .map(|o| {
+                        Some(aim(
+                            state,
+                            ObjRef {
+                                owner: who.other(),
+                                serial: o.serial,
+                            },
+                        ))
+                    }),
+            );
+            span(start, aims)
+        });
         families.push(Listed::new(Family::Attack { attacker }, defenders));
     }
 }
@@ -614,17 +618,20 @@ fn plays(
 ) {
     let hand = &state.seat(who).hand;
     for (i, &inst) in hand.iter().enumerate() {
-        let def = state.table.def_of(inst);
-        let info = state.info(inst);
-        // Affordability first: it rules out most cards, and it is the cheapest check.
-        if info.cost.total() > stones || hand[..i].iter().any(|&c| state.table.def_of(c) == def) {
+        // Affordability first: it rules out most cards, and it is the cheapest check; the scan
+        // for an earlier copy in hand comes last.
+        if state.table.play_total(inst) > stones {
             continue;
         }
+        let def = state.table.def_of(inst);
+        let info = state.info(inst);
         let card = Named {
             def,
             name: info.name,
         };
-        if rules::play_from_hand(state, who, card, false).is_err() {
+        if rules::play_from_hand(state, who, card, false).is_err()
+            || hand[..i].iter().any(|&c| state.table.def_of(c) == def)
+        {
             continue;
         }
         let targets = targets(state, who, info.effects.target, aims);
@@ -649,13 +656,7 @@ fn abilities(
     aims: &mut Vec<Option<Aim>>,
 ) {
     let seat = state.seat(who);
-    let affordable = |inst: Inst| {
-        state
-            .info(inst)
-            .abilities
-            .iter()
-            .any(|ab| ab.cost.total() <= stones)
-    };
+    let affordable = |inst: Inst| state.table.cheapest_ability(inst) <= stones;
     if seat.ruler_at == RulerAt::Area && affordable(seat.ruler) {
         let source = Source::Ruler(state.info(seat.ruler).name);
         source_abilities(state, who, stones, (source, None, seat.ruler), families, aims);

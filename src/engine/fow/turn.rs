@@ -70,11 +70,7 @@ pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         // FW-A24 (b): single games; the side deck is validated by `validate` and unused here.
         layout.push((ruler, main, stones));
     }
-    let table = Arc::new(Table {
-        game: defs,
-        insts,
-        first_p2,
-    });
+    let table = Arc::new(Table::new(defs, insts, first_p2));
     let mut rng = Rng::new(s.seed);
     let mut seats = Vec::with_capacity(2);
     for (p, (ruler, mut deck, mut stones)) in Player::BOTH.into_iter().zip(layout) {

@@ -53,14 +53,15 @@ pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) 
 
 /// The attribute icons a chosen set of stones cannot cover (Hall's condition on the icons'
 /// attributes): `None` when every icon can get a stone of its attribute.
-fn shortfall(cost: &Cost, chosen: impl Fn(&mut dyn FnMut(u32, u32))) -> Option<u32> {
+/// `chosen` lists the stones as (attributes, how many).
+fn shortfall<I: Iterator<Item = (u32, u32)>>(cost: &Cost, chosen: impl Fn() -> I) -> Option<u32> {
     let k = cost.icons().len();
     if k > 16 {
         // Too many distinct attributes for the subset check: match icon by icon instead.
         let mut stones = Vec::new();
-        chosen(&mut |attrs, count| {
+        for (attrs, count) in chosen() {
             stones.extend(std::iter::repeat_n((0, attrs), count as usize));
-        });
+        }
         let unpaid = assign_icons(cost, &stones)
             .into_iter()
             .zip(expand(cost))
@@ -77,12 +78,10 @@ fn shortfall(cost: &Cost, chosen: impl Fn(&mut dyn FnMut(u32, u32))) -> Option<u
                 bits |= 1 << a;
             }
         }
-        let mut have = 0u32;
-        chosen(&mut |attrs, count| {
-            if attrs & bits != 0 {
-                have += count;
-            }
-        });
+        let have: u32 = chosen()
+            .filter(|&(attrs, _)| attrs & bits != 0)
+            .map(|(_, count)| count)
+            .sum();
         if have < need {
             return Some(bits);
         }
@@ -91,10 +90,11 @@ fn shortfall(cost: &Cost, chosen: impl Fn(&mut dyn FnMut(u32, u32))) -> Option<u
 }
 
 fn covers(cost: &Cost, kinds: &[StoneKind], counts: &[u8]) -> bool {
-    shortfall(cost, |f| {
-        for (k, &c) in kinds.iter().zip(counts) {
-            f(k.attrs, u32::from(c));
-        }
+    shortfall(cost, || {
+        kinds
+            .iter()
+            .zip(counts)
+            .map(|(k, &c)| (k.attrs, u32::from(c)))
     })
     .is_none()
 }
@@ -217,7 +217,6 @@ pub fn check(
 ) -> Result<(), IllegalAction> {
     let attrs = &state.table.attrs;
     let total = cost.total();
-    let kinds = stone_kinds(state, who);
     for (i, (stone, n)) in pay.parts().enumerate() {
         if pay.parts().take(i).any(|(s, _)| s.def == stone.def) {
             return Err(IllegalAction(format!(
@@ -236,11 +235,15 @@ pub fn check(
                 stone.name
             )));
         }
-        let have = kinds
+        let have = state
+            .seat(who)
+            .field
             .iter()
-            .find(|k| k.stone.def == stone.def)
-            .map_or(0, |k| k.recovered);
-        if have < n {
+            .filter(|o| {
+                o.kind == ObjKind::Stone && !o.rested && state.table.def_of(o.inst) == stone.def
+            })
+            .count();
+        if have < usize::from(n) {
             return Err(IllegalAction(format!(
                 "{who} has {} recovered {} in the field, and the payment rests {n}",
                 have, stone.name
@@ -265,6 +268,7 @@ pub fn check(
     }
     if pay.is_empty() && total > 0 {
         // No payment named, and decksmith found none to pick: say what is missing.
+        let kinds = stone_kinds(state, who);
         let have: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
         if have < total {
             return Err(IllegalAction(format!(
@@ -273,10 +277,8 @@ pub fn check(
                 if have == 1 { "" } else { "s" }
             )));
         }
-        let lacking = shortfall(cost, |f| {
-            for k in &kinds {
-                f(k.attrs, u32::from(k.recovered));
-            }
+        let lacking = shortfall(cost, || {
+            kinds.iter().map(|k| (k.attrs, u32::from(k.recovered)))
         })
         .unwrap_or(0);
         let names: Vec<&str> = state.table.attr_names(lacking).collect();
@@ -294,12 +296,11 @@ pub fn check(
             if pay.total() == 1 { "" } else { "s" }
         )));
     }
-    let lacking = shortfall(cost, |f| {
-        for (stone, n) in pay.parts() {
-            if let Some(d) = state.table.defs.get(usize::from(stone.def)) {
-                f(d.attrs, u32::from(n));
-            }
-        }
+    let lacking = shortfall(cost, || {
+        pay.parts().filter_map(|(stone, n)| {
+            let d = state.table.defs.get(usize::from(stone.def))?;
+            Some((d.attrs, u32::from(n)))
+        })
     });
     if let Some(bits) = lacking {
         let names: Vec<&str> = state.table.attr_names(bits).collect();
@@ -358,11 +359,21 @@ pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &
     }
     let seat = state.seat_mut(who);
     seat.will_paid += rested.len() as u32;
-    let wills = assign(cost, &rested);
-    for ((inst, _), will) in rested.iter().zip(wills) {
+    // A stone of one attribute gives that will (or none: colourless); which attribute each
+    // stone gives needs the matching only when some stone could give more than one.
+    let matched = if rested.iter().any(|&(_, attrs)| attrs.count_ones() > 1) {
+        assign(cost, &rested)
+    } else {
+        Vec::new()
+    };
+    for (i, &(inst, attrs)) in rested.iter().enumerate() {
+        let will = matched
+            .get(i)
+            .copied()
+            .unwrap_or_else(|| (attrs != 0).then(|| attrs.trailing_zeros() as usize));
         events.push(Event::Will {
             player: who,
-            stone: state.info(*inst).name,
+            stone: state.info(inst).name,
             will: will.map_or("colourless", |a| {
                 state.table.attrs.get(a).copied().unwrap_or("colourless")
             }),
