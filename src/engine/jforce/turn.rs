@@ -11,7 +11,7 @@ use crate::engine::{Player, Setup};
 use std::sync::Arc;
 
 pub fn setup<L: Log<Event>>(setup: &Setup<'_>, events: &mut L) -> Result<State, String> {
-    let table = setup.game.engine_data(Table::build)?;
+    let table = Table::for_thread(setup.game)?;
     let mut rng = Rng::new(setup.seed);
     let draw_zone = setup.game.default_zone().map_or("main", |z| z.id.as_str());
     let seat = |p: Player, rng: &mut Rng, events: &mut L| -> Result<Seat, String> {
