@@ -101,12 +101,15 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         let pieces = pool.map(slice, |file| {
             let outcome = check_file(&catalog, forced.as_ref(), file, date, args.from)?;
             progress.inc(1);
-            Ok(outcome.map(|o| report.piece(&o)))
+            Ok(outcome.map(|o| {
+                let piece = report.piece(&o);
+                (o, piece)
+            }))
         })?;
         for piece in pieces {
             match piece {
-                Some(piece) => {
-                    let text = report.push(piece);
+                Some((outcome, piece)) => {
+                    let text = report.push(&outcome, piece);
                     progress.suspend(|| emit(out, &text))?;
                 }
                 None => skipped += 1,
@@ -123,7 +126,8 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             date,
             Some(Encoding::Code),
         )?;
-        let text = report.push(report.piece(&outcome));
+        let piece = report.piece(&outcome);
+        let text = report.push(&outcome, piece);
         emit(out, &text)?;
     }
     if report.decks() == 0 {

@@ -22,7 +22,7 @@ impl Validated {
         let mut out = String::new();
         for deck in &self.decks {
             let piece = stream.piece(deck);
-            out.push_str(&stream.push(piece));
+            out.push_str(&stream.push(deck, piece));
         }
         out.push_str(&stream.finish(self.skipped));
         out
@@ -59,8 +59,6 @@ impl Outcome for Validated {
 pub struct Piece {
     /// The deck's text in a batch (its diagnostics, its JSON, its annotations).
     text: String,
-    /// For people: the deck alone, should it turn out to be the only one.
-    single: Option<String>,
     /// For JUnit and SARIF.
     case: Option<Case>,
     tally: Tally,
@@ -73,8 +71,9 @@ pub struct Stream<'a> {
     colour: bool,
     fixes: Option<&'a [FileFixes]>,
     tally: Tally,
-    /// For people, the first deck's piece waits: one deck alone is shown with its table.
-    held: Option<Piece>,
+    /// For people, the first deck waits: its batch text, and the deck alone with its table,
+    /// which is what is shown if no other deck follows.
+    held: Option<(String, String)>,
     cases: Vec<Case>,
 }
 
@@ -94,16 +93,12 @@ impl<'a> Stream<'a> {
     pub fn piece(&self, deck: &DeckOutcome) -> Piece {
         let mut piece = Piece {
             text: String::new(),
-            single: None,
             case: None,
             tally: Tally::default(),
         };
         piece.tally.add(deck);
         match self.output {
-            ReportOutput::Human => {
-                piece.text = human::diagnostics(deck, self.colour);
-                piece.single = Some(human::single_deck(deck, self.colour));
-            }
+            ReportOutput::Human => piece.text = human::diagnostics(deck, self.colour),
             // Whether a comma goes before it is known only in order, in `push`.
             ReportOutput::Json => piece.text = json::validate_deck(deck, true),
             ReportOutput::Github => {
@@ -115,8 +110,8 @@ impl<'a> Stream<'a> {
         piece
     }
 
-    /// Takes the next deck's piece; returns the text to write now.
-    pub fn push(&mut self, piece: Piece) -> String {
+    /// Takes the next deck and its piece; returns the text to write now.
+    pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> String {
         let first = self.tally.summary.decks == 0;
         self.tally.merge(piece.tally);
         let mut out = String::new();
@@ -124,14 +119,12 @@ impl<'a> Stream<'a> {
             ReportOutput::Human => {
                 if first {
                     out.push_str(&fix_lines(self.fixes.unwrap_or_default()));
-                    self.held = Some(Piece {
-                        tally: Tally::default(),
-                        ..piece
-                    });
+                    // Only the first deck can turn out to be alone: its table is made once.
+                    self.held = Some((piece.text, human::single_deck(deck, self.colour)));
                     return out;
                 }
-                if let Some(held) = self.held.take() {
-                    out.push_str(&held.text);
+                if let Some((batch_text, _)) = self.held.take() {
+                    out.push_str(&batch_text);
                 }
                 out.push_str(&piece.text);
             }
@@ -161,7 +154,7 @@ impl<'a> Stream<'a> {
         match self.output {
             ReportOutput::Human => {
                 let mut out = match (self.tally.summary.decks, self.held) {
-                    (1, Some(held)) => held.single.unwrap_or_default(),
+                    (1, Some((_, single))) => single,
                     (0, _) => fix_lines(self.fixes.unwrap_or_default()),
                     _ => human::batch_summary(&self.tally, self.colour),
                 };
