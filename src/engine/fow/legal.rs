@@ -5,7 +5,7 @@ use super::action::{Action, Aim, Bottom, Named, Payment, Source};
 use super::battle;
 use super::cards::{Cost, Def, Filter, Inst};
 use super::rules::{self, main_window, priority_step};
-use super::state::{ObjKind, ObjRef, RulerAt, State, Step, OPENING_HAND};
+use super::state::{Obj, ObjKind, ObjRef, RulerAt, State, Step, OPENING_HAND};
 use super::will::{self, StoneKind};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
@@ -42,9 +42,11 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
                 kinds,
                 families,
                 aims,
+                named,
                 pays,
                 ..
             } = scratch;
+            will::stone_kinds_into(state, who, kinds);
             for listed in families.iter() {
                 let n_pays = match listed.family.cost(state) {
                     Some(cost) => {
@@ -54,11 +56,15 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
                     }
                     None => 1,
                 };
-                let aims = listed.aims(aims);
-                let shape = listed.family.shape(aims.len(), n_pays);
+                // Each target named once for the family, not once per payment.
+                named.clear();
+                named.extend(listed.aims(aims).iter().map(|r| r.map(|r| aim(state, r))));
+                let shape = listed.family.shape(named.len(), n_pays);
                 for k in 0..shape.count() {
+                    let at = shape.split(k);
+                    let target = named.get(at.aim).copied().flatten();
                     let pay = |j: usize| pays.get(j).cloned().unwrap_or_default();
-                    out.push(listed.family.action(state, who, shape.split(k), aims, pay));
+                    out.push(listed.family.action(state, who, at, target, pay));
                 }
             }
         }
@@ -66,13 +72,15 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
 }
 
 /// The decider's stone kinds and hand cards, the families of actions of a main step with
-/// their targets, and the payments of the family being listed.
+/// their targets (as field references: an object's name and number are found only for the
+/// actions built), and the named targets and payments of the family being listed.
 #[derive(Default)]
 struct Scratch {
     kinds: Vec<StoneKind>,
     hand: Vec<Named>,
     families: Vec<Listed>,
-    aims: Vec<Option<Aim>>,
+    aims: Vec<Option<ObjRef>>,
+    named: Vec<Option<Aim>>,
     pays: Vec<Payment>,
 }
 
@@ -195,12 +203,21 @@ fn random_main(
         aims,
         ..
     } = scratch;
+    // The stone kinds are found only when something costs will: a cost of nothing is paid
+    // one way, resting nothing.
+    let mut kinds_found = false;
     let mut total = 0usize;
     for listed in families.iter_mut() {
-        listed.pays = listed
-            .family
-            .cost(state)
-            .map_or(1, |cost| will::count_payments(kinds, cost));
+        listed.pays = match listed.family.cost(state) {
+            Some(cost) if cost.total() > 0 => {
+                if !kinds_found {
+                    will::stone_kinds_into(state, who, kinds);
+                    kinds_found = true;
+                }
+                will::count_payments(kinds, cost)
+            }
+            _ => 1,
+        };
         let n_aims = listed.aims(aims).len();
         listed.count = listed.family.shape(n_aims, listed.pays).count();
         total += listed.count;
@@ -215,12 +232,13 @@ fn random_main(
     })?;
     let aims = listed.aims(aims);
     let at = listed.family.shape(aims.len(), listed.pays).split(left);
-    let cost = listed.family.cost(state);
+    let target = aims.get(at.aim).copied().flatten().map(|r| aim(state, r));
+    let cost = listed.family.cost(state).filter(|c| c.total() > 0);
     let pay = |j: usize| {
         cost.and_then(|c| will::nth_payment(kinds, c, j))
             .unwrap_or_default()
     };
-    out.push(listed.family.action(state, who, at, aims, pay));
+    out.push(listed.family.action(state, who, at, target, pay));
     Some(())
 }
 
@@ -317,13 +335,14 @@ enum Family {
     /// The decider's ruler does Judgment: for each payment, each target.
     Judgment { ruler: Inst },
     /// Each target: the opponent, then each rested J/ruler or resonator.
-    Attack { attacker: Aim },
+    Attack { attacker: ObjRef },
     /// Without, then (`orders == 2`) with Revolution Order; for each, each target, each
     /// payment.
     Play { card: Named, orders: usize },
-    /// For each payment, each target.
+    /// For each payment, each target. The source is the ruler in the ruler area (`None`) or
+    /// an object of the decider's field.
     Activate {
-        source: Source,
+        source: Option<ObjRef>,
         inst: Inst,
         ability: u8,
     },
@@ -359,18 +378,17 @@ impl Family {
         }
     }
 
-    /// Its action at `at`: the target from `aims`, the payment from `pay` (asked only of
-    /// families that pay).
+    /// Its action at `at`, with the target at `at.aim` and the payment from `pay` (asked only
+    /// of families that pay).
     fn action(
         &self,
         state: &State,
         who: Player,
         at: At,
-        aims: &[Option<Aim>],
+        target: Option<Aim>,
         pay: impl FnOnce(usize) -> Payment,
     ) -> Action {
         let chase = !state.chase.is_empty();
-        let target = aims.get(at.aim).copied().flatten();
         match *self {
             Family::Pass => Action::Pass { who },
             Family::Call { caller } => Action::Call { who, caller },
@@ -382,7 +400,7 @@ impl Family {
             },
             Family::Attack { attacker } => Action::Attack {
                 who,
-                attacker,
+                attacker: aim(state, attacker),
                 target,
             },
             Family::Play { card, .. } => Action::Play {
@@ -394,10 +412,15 @@ impl Family {
                 chase,
             },
             Family::Activate {
-                source, ability, ..
+                source,
+                inst,
+                ability,
             } => Action::Activate {
                 who,
-                source,
+                source: match source {
+                    None => Source::Ruler(state.info(inst).name),
+                    Some(r) => Source::Field(aim(state, r)),
+                },
                 ability,
                 target,
                 pay: pay(at.pay),
@@ -427,7 +450,7 @@ impl Listed {
         }
     }
 
-    fn aims<'a>(&self, all: &'a [Option<Aim>]) -> &'a [Option<Aim>] {
+    fn aims<'a>(&self, all: &'a [Option<ObjRef>]) -> &'a [Option<ObjRef>] {
         let start = self.aims.start as usize;
         all.get(start..start + self.aims.len as usize).unwrap_or(&[])
     }
@@ -489,16 +512,10 @@ impl Shape {
 }
 
 /// The families of a main step in listing order, into `scratch.families` (their targets into
-/// `scratch.aims`), and the decider's stone kinds into `scratch.kinds`.
+/// `scratch.aims`).
 fn families(state: &State, who: Player, scratch: &mut Scratch) {
-    let Scratch {
-        kinds,
-        families,
-        aims,
-        ..
-    } = scratch;
-    will::stone_kinds_into(state, who, kinds);
-    let stones: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
+    let Scratch { families, aims, .. } = scratch;
+    let stones = will::recovered_stones(state, who);
     families.clear();
     aims.clear();
     aims.push(None);
@@ -521,28 +538,35 @@ fn targets(
     state: &State,
     who: Player,
     filter: Option<Filter>,
-    aims: &mut Vec<Option<Aim>>,
+    aims: &mut Vec<Option<ObjRef>>,
 ) -> Span {
     let Some(f) = filter else {
         return NO_TARGET;
     };
     let start = aims.len();
     for p in [who, who.other()] {
-        for o in &state.seat(p).field {
-            let r = ObjRef {
-                owner: p,
-                serial: o.serial,
-            };
-            if o.kind == ObjKind::Resonator && state.target_ok(who, f, r) {
-                aims.push(Some(aim(state, r)));
-            }
+        if !State::side_ok(who, f, p) {
+            continue;
         }
+        aims.extend(
+            state
+                .seat(p)
+                .field
+                .iter()
+                .filter(|o| o.kind == ObjKind::Resonator)
+                .map(|o| {
+                    Some(ObjRef {
+                        owner: p,
+                        serial: o.serial,
+                    })
+                }),
+        );
     }
     span(start, aims)
 }
 
 /// The targets pushed onto `aims` since `start`.
-fn span(start: usize, aims: &[Option<Aim>]) -> Span {
+fn span(start: usize, aims: &[Option<ObjRef>]) -> Span {
     let len = aims.len() - start;
     Span {
         start: u32::try_from(start).unwrap_or(u32::MAX),
@@ -550,7 +574,7 @@ fn span(start: usize, aims: &[Option<Aim>]) -> Span {
     }
 }
 
-fn judgment(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<Aim>>) {
+fn judgment(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<ObjRef>>) {
     if rules::judgment(state, who).is_err() {
         return;
     }
@@ -565,7 +589,7 @@ fn judgment(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut V
 }
 
 /// Each attacker at the opponent, then at each rested J/ruler or resonator.
-fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<Aim>>) {
+fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<ObjRef>>) {
     if !priority_step(state.step) {
         return;
     }
@@ -575,13 +599,10 @@ fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Ve
         if !o.kind.battles() || o.rested || (o.entered == state.turn && !state.swift(o)) {
             continue;
         }
-        let attacker = aim(
-            state,
-            ObjRef {
-                owner: who,
-                serial: o.serial,
-            },
-        );
+        let attacker = ObjRef {
+            owner: who,
+            serial: o.serial,
+        };
         let defenders = *defenders.get_or_insert_with(|| {
             let start = aims.len();
             aims.push(None);
@@ -592,13 +613,10 @@ fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Ve
                     .iter()
                     .filter(|o| o.kind.battles() && o.rested)
                     .map(|o| {
-                        Some(aim(
-                            state,
-                            ObjRef {
-                                owner: who.other(),
-                                serial: o.serial,
-                            },
-                        ))
+                        Some(ObjRef {
+                            owner: who.other(),
+                            serial: o.serial,
+                        })
                     }),
             );
             span(start, aims)
@@ -614,7 +632,7 @@ fn plays(
     who: Player,
     stones: u32,
     families: &mut Vec<Listed>,
-    aims: &mut Vec<Option<Aim>>,
+    aims: &mut Vec<Option<ObjRef>>,
 ) {
     let hand = &state.seat(who).hand;
     for (i, &inst) in hand.iter().enumerate() {
@@ -653,46 +671,41 @@ fn abilities(
     who: Player,
     stones: u32,
     families: &mut Vec<Listed>,
-    aims: &mut Vec<Option<Aim>>,
+    aims: &mut Vec<Option<ObjRef>>,
 ) {
     let seat = state.seat(who);
     let affordable = |inst: Inst| state.table.cheapest_ability(inst) <= stones;
     if seat.ruler_at == RulerAt::Area && affordable(seat.ruler) {
-        let source = Source::Ruler(state.info(seat.ruler).name);
-        source_abilities(state, who, stones, (source, None, seat.ruler), families, aims);
+        source_abilities(state, who, stones, (None, seat.ruler), families, aims);
     }
     for o in &seat.field {
-        // The object's name and number are found only for a card with an ability it might
-        // afford.
         if o.kind == ObjKind::JRuler || !affordable(o.inst) {
             continue;
         }
-        let a = aim(
-            state,
-            ObjRef {
-                owner: who,
-                serial: o.serial,
-            },
-        );
-        source_abilities(state, who, stones, (Source::Field(a), Some(a), o.inst), families, aims);
+        source_abilities(state, who, stones, (Some(o), o.inst), families, aims);
     }
 }
 
-/// One source's abilities that can be activated now: the source as actions name it, as
-/// `rules::ability` finds it, and its card.
+/// One source's abilities that can be activated now: the source (`None`: the ruler in the
+/// ruler area) and its card.
 fn source_abilities(
     state: &State,
     who: Player,
     stones: u32,
-    (source, a, inst): (Source, Option<Aim>, Inst),
+    (o, inst): (Option<&Obj>, Inst),
     families: &mut Vec<Listed>,
-    aims: &mut Vec<Option<Aim>>,
+    aims: &mut Vec<Option<ObjRef>>,
 ) {
+    let source = o.map(|o| ObjRef {
+        owner: who,
+        serial: o.serial,
+    });
+    let found = o.map(|o| (o, state.obj_name(o)));
     for (index, ab) in state.info(inst).abilities.iter().enumerate() {
         let Ok(ability) = u8::try_from(index) else {
             break;
         };
-        if ab.cost.total() > stones || rules::ability(state, who, a.as_ref(), ability).is_err() {
+        if ab.cost.total() > stones || rules::ability_of(state, who, found, ability).is_err() {
             continue;
         }
         let targets = targets(state, who, ab.effects.target, aims);

@@ -537,12 +537,34 @@ pub fn block(state: &State, who: Player, blocker: &Aim) -> Check {
 
 /// An activate ability's source, index and timing, apart from target and payment.
 pub fn ability(state: &State, who: Player, source: Option<&Aim>, index: u8) -> Result<Inst, Why> {
-    if !priority_step(state.step) {
-        return Err(Why::WrongStep {
+    ability_step(state)?;
+    let found = match source {
+        None => None,
+        Some(aim) => Some((field_obj(state, who, aim)?, aim.name)),
+    };
+    ability_of(state, who, found.as_ref().map(|(o, name)| (o, *name)), index)
+}
+
+fn ability_step(state: &State) -> Check {
+    if priority_step(state.step) {
+        Ok(())
+    } else {
+        Err(Why::WrongStep {
             what: "activating an ability",
             step: state.step,
-        });
+        })
     }
+}
+
+/// [`ability`] for a source already found in `who`'s field, with the name it goes by
+/// (listing walks the field); `None` for the ruler in the ruler area.
+pub fn ability_of(
+    state: &State,
+    who: Player,
+    source: Option<(&Obj, &'static str)>,
+    index: u8,
+) -> Result<Inst, Why> {
+    ability_step(state)?;
     let seat = state.seat(who);
     let (inst, name, rested, restricted) = match source {
         None => {
@@ -555,17 +577,13 @@ pub fn ability(state: &State, who: Player, source: Option<&Aim>, index: u8) -> R
             }
             (seat.ruler, ruler.name, seat.ruler_rested, false)
         }
-        Some(aim) => {
-            let o = field_obj(state, who, aim)?;
+        Some((o, name)) => {
             if o.kind == ObjKind::JRuler {
                 // The J/ruler side has no activate abilities of its own.
-                return Err(Why::NoAbility {
-                    card: aim.name,
-                    index,
-                });
+                return Err(Why::NoAbility { card: name, index });
             }
-            let restricted = o.kind.battles() && o.entered == state.turn && !state.swift(&o);
-            (o.inst, aim.name, o.rested, restricted)
+            let restricted = o.kind.battles() && o.entered == state.turn && !state.swift(o);
+            (o.inst, name, o.rested, restricted)
         }
     };
     let info = state.info(inst);

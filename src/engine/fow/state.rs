@@ -1,7 +1,7 @@
 //! The state of a Force of Will game: both players' zones, the chase, the battle in progress,
 //! whose decision it is, and the stats of the cards in the field as the rules compute them.
 
-use super::cards::{CardInfo, Group, Inst, Static, Table, FLYING, SWIFTNESS};
+use super::cards::{CardInfo, Filter, Group, Inst, Static, Table, FLYING, SWIFTNESS};
 use crate::engine::{Outcome, Player};
 use std::sync::Arc;
 
@@ -456,15 +456,19 @@ impl State {
     }
 
     /// A chosen resonator target is legal for `who` under the card's filter.
-    pub(super) fn target_ok(&self, who: Player, filter: super::cards::Filter, r: ObjRef) -> bool {
-        use super::cards::Filter;
-        let side_ok = match filter {
-            Filter::Own => r.owner == who,
-            Filter::Enemy => r.owner != who,
+    pub(super) fn target_ok(&self, who: Player, filter: Filter, r: ObjRef) -> bool {
+        State::side_ok(who, filter, r.owner)
+            && self.obj(r).is_some_and(|o| o.kind == ObjKind::Resonator)
+    }
+
+    /// The filter lets `who` target resonators controlled by `owner`.
+    pub(super) fn side_ok(who: Player, filter: Filter, owner: Player) -> bool {
+        match filter {
+            Filter::Own => owner == who,
+            Filter::Enemy => owner != who,
             Filter::Any => true,
             Filter::Nothing => false,
-        };
-        side_ok && self.obj(r).is_some_and(|o| o.kind == ObjKind::Resonator)
+        }
     }
 }
 

@@ -25,6 +25,16 @@ pub fn stone_kinds(state: &State, who: Player) -> Vec<StoneKind> {
     kinds
 }
 
+/// How many magic stones the player can rest now: what listing weighs every cost against
+/// before it needs the stones' kinds.
+pub fn recovered_stones(state: &State, who: Player) -> u32 {
+    let field = &state.seat(who).field;
+    field
+        .iter()
+        .map(|o| u32::from(o.kind == ObjKind::Stone && !o.rested))
+        .sum()
+}
+
 /// [`stone_kinds`] into a list the caller keeps, so that listing actions allocates nothing.
 pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) {
     kinds.clear();
