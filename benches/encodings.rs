@@ -88,7 +88,15 @@ fn text_split_lines_only() -> usize {
         .sum()
 }
 
+/// The text reader: every name a slice of the source.
 #[divan::bench]
-fn text_parse() -> Deck {
+fn text_parse() -> decksmith::deck::DeckRef<'static> {
+    text::parse_borrowed(black_box(JFORCE_40))
+}
+
+/// The text reader, then every name copied into the owned deck that `edit` and the other
+/// encodings work on.
+#[divan::bench]
+fn text_parse_owned() -> Deck {
     text::parse(black_box(JFORCE_40))
 }

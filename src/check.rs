@@ -6,7 +6,7 @@
 use crate::card_db::Game;
 use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
 use crate::date::Date;
-use crate::deck::Deck;
+use crate::deck::{Deck, DeckRef};
 use crate::diagnostic::Problem;
 use crate::diagnostic::SourceFile;
 use crate::encoding::{self, Encoding};
@@ -14,10 +14,12 @@ use crate::error::{read_text, Error};
 use crate::lint;
 use crate::stats::{self, Resolved};
 use crate::validate::format::{self, Format, FormatFile};
-use crate::validate::{lint_formats, validate, Finding, RuleId, Verdict};
+use crate::validate::{lint_formats, Finding, RuleId, Validator, Verdict};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 /// The verdict on one deck file, as the `validate` command reports it.
 #[derive(Debug, Clone)]
@@ -50,8 +52,27 @@ pub fn check_deck_as(
     date: Date,
     encoding: Option<Encoding>,
 ) -> Result<DeckOutcome, Error> {
-    let deck = encoding::read(source, encoding, catalog)?;
-    check_read(catalog, forced, source, &deck, date)
+    check_source(&Validators::new(catalog, forced, date), source, encoding)
+}
+
+/// [`check_deck_as`] with the formats prepared by the caller, who checks many decks.
+fn check_source(
+    validators: &Validators,
+    source: &Arc<SourceFile>,
+    encoding: Option<Encoding>,
+) -> Result<DeckOutcome, Error> {
+    let catalog = validators.catalog;
+    match encoding::resolve(source, encoding, catalog)? {
+        // A text list is checked as read, its names borrowed from the source.
+        Encoding::Text => {
+            let text = encoding::unmarked(source);
+            check_read(validators, source, &encoding::text::parse_borrowed(&text))
+        }
+        other => {
+            let deck = encoding::read_as(source, other, catalog)?;
+            check_read(validators, source, &deck.borrowed())
+        }
+    }
 }
 
 /// Reads a deck file to play it: the deck and its verdict on `date`, parsed once.
@@ -63,19 +84,64 @@ pub fn read_and_check(
 ) -> Result<(Deck, DeckOutcome), Error> {
     let source = SourceFile::new(path.display().to_string(), read_text(path)?);
     let deck = encoding::read(&source, None, catalog)?;
-    let outcome = check_read(catalog, forced, &source, &deck, date)?;
+    let validators = Validators::new(catalog, forced, date);
+    let outcome = check_read(&validators, &source, &deck.borrowed())?;
     Ok((deck, outcome))
+}
+
+/// Each format's [`Validator`], prepared the first time a deck of the format is checked and
+/// kept for the other decks of a run (and its threads).
+pub struct Validators<'c> {
+    catalog: &'c Catalog,
+    date: Date,
+    /// The format given on the command line, which every deck is checked against.
+    forced: Option<(&'c Format, OnceLock<Validator<'c>>)>,
+    /// The catalog's formats, by id, for decks that name theirs.
+    named: BTreeMap<&'c str, OnceLock<Validator<'c>>>,
+}
+
+impl<'c> Validators<'c> {
+    pub fn new(catalog: &'c Catalog, forced: Option<&'c Format>, date: Date) -> Self {
+        Validators {
+            catalog,
+            date,
+            forced: forced.map(|f| (f, OnceLock::new())),
+            named: BTreeMap::new(),
+        }
+    }
+
+    /// Prepares for decks naming any of the catalog's formats (a batch), rather than one
+    /// deck's format only.
+    pub fn for_every_format(mut self) -> Self {
+        let formats = self.catalog.formats.keys();
+        self.named = formats.map(|id| (id.as_str(), OnceLock::new())).collect();
+        self
+    }
+
+    /// Validates `deck` against `format`, with the format's validator made on first use. A
+    /// format whose game is missing is an error for every deck of it.
+    fn validate(&self, format: &'c Format, deck: &DeckRef) -> Result<Verdict, Error> {
+        let slot = match &self.forced {
+            Some((forced, slot)) if std::ptr::eq(*forced, format) => Some(slot),
+            _ => self.named.get(format.id.as_str()),
+        };
+        let game = self.catalog.game(&format.game)?;
+        let make = || Validator::new(format, game, self.date);
+        Ok(match slot {
+            Some(slot) => slot.get_or_init(make).validate(deck),
+            None => make().validate(deck),
+        })
+    }
 }
 
 /// [`check_deck_as`] for a deck already read from `source`.
 fn check_read(
-    catalog: &Catalog,
-    forced: Option<&Format>,
+    validators: &Validators,
     source: &Arc<SourceFile>,
-    deck: &Deck,
-    date: Date,
+    deck: &DeckRef,
 ) -> Result<DeckOutcome, Error> {
-    let name = deck.name.as_ref().map(|n| n.value.clone());
+    let catalog = validators.catalog;
+    let name = deck.name.as_ref().map(|n| n.value.to_owned());
     let outcome = |verdict| DeckOutcome {
         path: source.name.clone(),
         name: name.clone(),
@@ -83,14 +149,14 @@ fn check_read(
         verdict,
         seconds: None,
     };
-    let format = match (forced, &deck.format) {
-        (Some(f), _) => f,
-        (None, Some(header)) => match catalog.format(&header.value) {
+    let format = match (validators.forced.as_ref(), &deck.format) {
+        (Some((f, _)), _) => *f,
+        (None, Some(header)) => match catalog.format(header.value) {
             Some(f) => f,
             None => {
                 let mut finding =
                     Finding::new(RuleId::Parse, format!("unknown format `{}`", header.value))
-                        .help(catalog.format_help(&header.value));
+                        .help(catalog.format_help(header.value));
                 finding.span = header.span.clone();
                 finding.line = header.line;
                 return Ok(outcome(Verdict::unchecked(finding)));
@@ -98,8 +164,7 @@ fn check_read(
         },
         (None, None) => return Err(names_no_format(catalog, &source.name)),
     };
-    let game = catalog.game(&format.game)?;
-    Ok(outcome(validate(deck, format, game, date)))
+    Ok(outcome(validators.validate(format, deck)?))
 }
 
 /// Checks one file of a batch. A file that cannot be read or parsed is an outcome too, with
@@ -107,10 +172,8 @@ fn check_read(
 /// deck can be checked then) stops the batch. A file a folder search found that is not a
 /// deck list by its content ([`encoding::is_deck_list`]) is skipped: `None`.
 pub fn check_file(
-    catalog: &Catalog,
-    forced: Option<&Format>,
+    validators: &Validators,
     file: &crate::paths::Found,
-    date: Date,
     from: Option<Encoding>,
 ) -> Result<Option<DeckOutcome>, Error> {
     let started = std::time::Instant::now();
@@ -145,7 +208,7 @@ pub fn check_file(
     if !file.named && from.is_none() && !encoding::is_deck_list(&source.name, &source.text) {
         return Ok(None);
     }
-    match check_deck_as(catalog, forced, &source, date, from) {
+    match check_source(validators, &source, from) {
         Ok(outcome) => Ok(timed(outcome)),
         Err(e @ Error::Data(_)) => Err(e),
         Err(e) => Ok(timed(unreadable(source, &e))),

@@ -2,7 +2,7 @@
 
 use super::{emit, Context};
 use crate::catalog::Catalog;
-use crate::check::{check_deck_as, check_file, Pool};
+use crate::check::{check_deck_as, check_file, Pool, Validators};
 use crate::date::Date;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::FixMode;
@@ -95,11 +95,12 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let pool = Pool::new(args.jobs, files.len())?;
     let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
+    let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
     // In slices, each checked and rendered in parallel and then written in order: memory holds
     // one slice of decks, however many the run checks.
     for slice in files.chunks(SLICE) {
         let pieces = pool.map(slice, |file| {
-            let outcome = check_file(&catalog, forced.as_ref(), file, date, args.from)?;
+            let outcome = check_file(&validators, file, args.from)?;
             progress.inc(1);
             Ok(outcome.map(|o| {
                 let piece = report.piece(&o);

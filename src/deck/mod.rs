@@ -7,6 +7,9 @@
 //! cannot. The `maybe` zone (cards under consideration) exists in every game and is never
 //! validated.
 
+mod borrowed;
+
+pub use borrowed::{DeckRef, Description, EntryRef, ZoneRef};
 use std::ops::Range;
 
 /// A name or id as a deck list writes it: held inline up to 24 bytes (almost every card name
@@ -88,11 +91,22 @@ impl Zone {
     /// Index of the game zone this deck zone is, if any: a zone the encoding made up without
     /// a header (`main`, no span) is the default zone, others go by their header.
     pub fn index_in(&self, game: &crate::card_db::Game, buf: &mut String) -> Option<usize> {
-        if self.span.is_none() && self.name == "main" {
-            game.def.zones.iter().position(|z| z.default)
-        } else {
-            game.zone_index_for_header(&self.name, buf)
-        }
+        zone_index(&self.name, self.span.is_some(), game, buf)
+    }
+}
+
+/// The game zone a deck zone named `name` is: `main` without a header of its own is the
+/// default zone, anything else goes by the header.
+fn zone_index(
+    name: &str,
+    headed: bool,
+    game: &crate::card_db::Game,
+    buf: &mut String,
+) -> Option<usize> {
+    if !headed && name == "main" {
+        game.def.zones.iter().position(|z| z.default)
+    } else {
+        game.zone_index_for_header(name, buf)
     }
 }
 

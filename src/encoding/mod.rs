@@ -391,16 +391,7 @@ pub fn read_as(
     encoding: Encoding,
     catalog: &Catalog,
 ) -> Result<Deck, Error> {
-    // A byte-order mark (some editors write one) reads as white space of the same length, so
-    // every span still points into the source as written.
-    let unmarked;
-    let text = match source.text.strip_prefix('\u{feff}') {
-        Some(rest) => {
-            unmarked = format!("   {rest}");
-            unmarked.as_str()
-        }
-        None => &*source.text,
-    };
+    let text = &*unmarked(source);
     let read = match encoding {
         Encoding::Text => Ok(text::parse(text)),
         Encoding::Json => json::parse(text),
@@ -414,6 +405,15 @@ pub fn read_as(
         message: format!("cannot read `{}` as {encoding}", source.name),
         problems: vec![to_problem(source, "parse", &p)],
     })
+}
+
+/// A source's text as the readers take it: a byte-order mark (some editors write one) reads as
+/// white space of the same length, so every span still points into the source as written.
+pub fn unmarked(source: &SourceFile) -> std::borrow::Cow<'_, str> {
+    match source.text.strip_prefix('\u{feff}') {
+        Some(rest) => format!("   {rest}").into(),
+        None => (*source.text).into(),
+    }
 }
 
 /// The error for an input whose encoding cannot be told.

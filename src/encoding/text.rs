@@ -2,57 +2,59 @@
 //! card lines `3 Name` or `3x Name`, `#` comments and blank lines. The comments before the
 //! first other line are the deck's description.
 
-use crate::deck::{Deck, Entry, Located, ParseProblem, Zone, MAX_COUNT};
+use crate::deck::{
+    Deck, DeckRef, Description, EntryRef, Located, ParseProblem, ZoneRef, MAX_COUNT,
+};
 use std::fmt::Write as _;
+use std::ops::Range;
 
-/// Reads a deck list. Never fails: unreadable lines become `deck.problems`, and reading goes
-/// on so every problem is reported at once.
+/// Reads a deck list into an owned deck: [`parse_borrowed`], every name then copied.
 pub fn parse(text: &str) -> Deck {
-    let mut deck = Deck::default();
-    let mut opening: Option<Opening> = Some(Default::default());
+    parse_borrowed(text).into_owned()
+}
+
+/// Reads a deck list, every name a slice of `text`. Never fails: unreadable lines become
+/// `deck.problems`, and reading goes on so every problem is reported at once.
+pub fn parse_borrowed(text: &str) -> DeckRef<'_> {
+    let mut deck = DeckRef {
+        // About one card line in every 16 bytes of a list: one allocation for most lists.
+        entries: Vec::with_capacity(text.len() / 16 + 1),
+        ..DeckRef::default()
+    };
+    // The opening comments' first line number and the span of them all, while they last.
+    let mut opening: Option<Option<(u32, Range<usize>)>> = Some(None);
     for (line_no, content, span) in super::content_lines(text) {
-        if let Some(comment) = content
-            .strip_prefix('#')
-            .or_else(|| content.strip_prefix("//"))
-        {
-            if let Some((text, first)) = &mut opening {
+        if content.starts_with('#') || content.starts_with("//") {
+            if let Some(first) = &mut opening {
                 match first {
                     None => *first = Some((line_no, span)),
-                    Some((_, all)) => {
-                        all.end = span.end;
-                        text.push('\n');
-                    }
+                    Some((_, all)) => all.end = span.end,
                 }
-                text.push_str(comment.strip_prefix(' ').unwrap_or(comment));
             }
             continue;
         }
-        if let Some(lines) = opening.take() {
-            deck.description = description(lines);
+        if let Some(first) = opening.take() {
+            deck.description = description(text, first);
         }
         parse_line(&mut deck, content, span, line_no);
     }
-    if let Some(lines) = opening {
-        deck.description = description(lines);
+    if let Some(first) = opening {
+        deck.description = description(text, first);
     }
     deck
 }
 
-/// The opening comments, joined as they are read, and the first one's line number with the
-/// span of them all.
-type Opening = (String, Option<(u32, std::ops::Range<usize>)>);
-
 /// The description the opening comment lines make, pointing at all of them.
-fn description((text, first): Opening) -> Option<Located<String>> {
+fn description(text: &str, first: Option<(u32, Range<usize>)>) -> Option<Located<Description<'_>>> {
     let (line, span) = first?;
     Some(Located {
-        value: text,
+        value: Description::Comments(&text[span.clone()]),
         span: Some(span),
         line: Some(line),
     })
 }
 
-fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line: u32) {
+fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, line: u32) {
     let problem = |message: String, help: Option<String>| ParseProblem {
         message,
         help,
@@ -64,33 +66,34 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
         match parse_card_line(content) {
             Ok((count, name_offset)) => {
                 let card = content[name_offset..].trim();
-                current_zone(deck).entries.push(Entry {
-                    count,
-                    card: card.into(),
-                    span: Some(span),
-                    line: Some(line),
-                    ..Entry::default()
-                });
+                if deck.zones.is_empty() {
+                    // Cards before any zone header go to a zone named `main`, which
+                    // validation maps to the game's default zone.
+                    open_zone(deck, "main", None, None);
+                }
+                deck.entries.push(EntryRef::new(count, card, span, line));
+                let end = deck.entries.len();
+                deck.zones.last_mut().expect("just ensured").entries.end = end;
             }
-            Err((message, help)) => deck.problems.push(problem(message, help)),
+            Err((message, help)) => deck.problems.to_mut().push(problem(message, help)),
         }
         return;
     }
     if first == b'-' || first == b'+' {
-        deck.problems.push(problem(
+        deck.problems.to_mut().push(problem(
             format!("`{content}`: a count must be a whole number from 1 to {MAX_COUNT}"),
             Some("write the count without a sign, like `3 Ember Striker`".into()),
         ));
         return;
     }
     if let Some(inner) = content.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
-        open_zone(deck, inner.trim(), span, line);
+        open_zone(deck, inner.trim(), Some(span), Some(line));
         return;
     }
     if let Some((key, value)) = content.split_once(':') {
         let value = value.trim();
         if value.is_empty() {
-            open_zone(deck, key.trim(), span, line);
+            open_zone(deck, key.trim(), Some(span), Some(line));
             return;
         }
         let key = key.trim();
@@ -99,7 +102,7 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
         } else if key.eq_ignore_ascii_case("name") {
             &mut deck.name
         } else {
-            deck.problems.push(problem(
+            deck.problems.to_mut().push(problem(
                     format!("unknown header `{}`", key.to_ascii_lowercase()),
                     Some(
                         "a deck list has `format: <id>` and `name: <text>` headers; start other notes with `#`"
@@ -112,21 +115,22 @@ fn parse_line(deck: &mut Deck, content: &str, span: std::ops::Range<usize>, line
             let was = previous
                 .line
                 .map_or(String::new(), |l| format!(" (line {l})"));
-            deck.problems.push(problem(
+            let message = problem(
                 format!("`{}` is given twice", key.trim()),
                 Some(format!("keep one; the first{was} is `{}`", previous.value)),
-            ));
+            );
+            deck.problems.to_mut().push(message);
             return;
         }
         let value_start = span.end - value.len();
         *slot = Some(Located {
-            value: value.to_owned(),
+            value,
             span: Some(value_start..span.end),
             line: Some(line),
         });
         return;
     }
-    deck.problems.push(problem(
+    deck.problems.to_mut().push(problem(
         format!("`{content}` is not a card line"),
         Some(format!(
             "card lines start with a count, like `1 {content}`; zone headers end with `:`"
@@ -173,27 +177,19 @@ pub(crate) fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Op
     Ok((count, content.len() - trimmed.len()))
 }
 
-fn open_zone(deck: &mut Deck, name: &str, span: std::ops::Range<usize>, line: u32) {
-    deck.zones.push(Zone {
-        name: name.to_owned(),
-        span: Some(span),
-        line: Some(line),
-        entries: Vec::new(),
+fn open_zone<'a>(
+    deck: &mut DeckRef<'a>,
+    name: &'a str,
+    span: Option<Range<usize>>,
+    line: Option<u32>,
+) {
+    let at = deck.entries.len();
+    deck.zones.push(ZoneRef {
+        name,
+        span,
+        line,
+        entries: at..at,
     });
-}
-
-/// Cards before any zone header go to a zone named `main`, which validation maps to the
-/// game's default zone.
-fn current_zone(deck: &mut Deck) -> &mut Zone {
-    if deck.zones.is_empty() {
-        deck.zones.push(Zone {
-            name: "main".into(),
-            span: None,
-            line: None,
-            entries: Vec::new(),
-        });
-    }
-    deck.zones.last_mut().expect("just ensured")
 }
 
 /// Writes a deck list that [`parse`] reads back to the same deck.

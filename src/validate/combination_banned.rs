@@ -3,13 +3,21 @@
 use super::finding::Finding;
 use super::resolved::{Check, Line, ResolvedDeck, RuleSite};
 use super::rule_id::RuleId;
+use crate::card_db::Game;
 use crate::diagnostic::Problem;
 use toml::Spanned;
 
-/// The groups banned together.
-pub(crate) struct CombinationBanned<'a>(pub &'a [Vec<Spanned<String>>]);
+/// The groups banned together, each card resolved (`None`: not in the database, so the group
+/// is never complete).
+pub(crate) struct CombinationBanned(pub Vec<Vec<Option<usize>>>);
 
-impl CombinationBanned<'_> {
+impl CombinationBanned {
+    pub fn new(groups: &[Vec<Spanned<String>>], game: &Game) -> Self {
+        let resolve =
+            |group: &Vec<Spanned<String>>| group.iter().map(|n| game.find(n.get_ref())).collect();
+        CombinationBanned(groups.iter().map(resolve).collect())
+    }
+
     pub fn lint(groups: &[Vec<Spanned<String>>], site: &RuleSite, out: &mut Vec<Problem>) {
         for group in groups {
             if group.len() < 2 {
@@ -29,12 +37,11 @@ impl CombinationBanned<'_> {
     }
 }
 
-impl Check for CombinationBanned<'_> {
+impl Check for CombinationBanned {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        'groups: for group in self.0 {
+        'groups: for group in &self.0 {
             let mut present: Vec<&Line> = Vec::new();
-            for name in group {
-                let card = deck.game.find(name.get_ref());
+            for &card in group {
                 match deck.lines.iter().find(|l| Some(l.card) == card) {
                     Some(l) => present.push(l),
                     None => continue 'groups,

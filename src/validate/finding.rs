@@ -1,7 +1,7 @@
 //! One thing wrong with a deck: its rule id, card, zone and deck line.
 
 use super::rule_id::{RuleId, Severity};
-use crate::deck::{Entry, Zone};
+use crate::deck::{EntryRef, ZoneRef};
 use crate::diagnostic::shorten_echoes;
 use serde::Serialize;
 use std::ops::Range;
@@ -48,14 +48,14 @@ impl Finding {
         self
     }
 
-    pub(super) fn at(mut self, entry: &Entry) -> Self {
+    pub(super) fn at(mut self, entry: &EntryRef) -> Self {
         self.span = entry.span.clone();
         self.line = entry.line;
         self
     }
 
     /// Points at a zone header line, when the deck has one.
-    pub(super) fn at_header(mut self, header: Option<&Zone>) -> Self {
+    pub(super) fn at_header(mut self, header: Option<&ZoneRef>) -> Self {
         if let Some(h) = header {
             self.span = h.span.clone();
             self.line = h.line;

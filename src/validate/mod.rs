@@ -39,7 +39,7 @@ pub use set_legality::{SetLegality, SetsInForce};
 
 use crate::card_db::Game;
 use crate::date::Date;
-use crate::deck::Deck;
+use crate::deck::{Deck, DeckRef, EntryRef, ZoneRef};
 use crate::diagnostic::Problem;
 use crate::names;
 use crate::validate::format::{Format, ZoneLimit};
@@ -98,155 +98,207 @@ impl Verdict {
     }
 }
 
+/// Validates one deck. A batch checks many decks of one format with one [`Validator`].
 pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdict {
-    let mut findings = Vec::new();
-    let parse_problems = (deck.problems.iter().map(|p| (p, Severity::Error)))
-        .chain(deck.warnings.iter().map(|w| (w, Severity::Warning)));
-    for (p, severity) in parse_problems {
-        let mut f = Finding::new(RuleId::Parse, p.message.clone());
-        f.severity = severity;
-        f.help = p.help.clone();
-        f.span = p.span.clone();
-        f.line = p.line;
-        findings.push(f);
+    Validator::new(format, game, date).validate(&deck.borrowed())
+}
+
+/// A format made ready to check decks on a date: the revision in force, its ban and limit
+/// lists resolved to cards, the rules to run and the zones they report sizes for. This work
+/// depends on the format and date alone, so a batch prepares it once per format.
+pub struct Validator<'f> {
+    format: &'f Format,
+    game: &'f Game,
+    date: Date,
+    deck_size: DeckSize<'f>,
+    banned: Banned,
+    limited: Limited,
+    combinations: CombinationBanned,
+    /// The format's own rules (`[[rules]]`).
+    rules: Vec<&'f dyn Check>,
+    /// Game zones a rule other than `deck-size` reports sizes for.
+    claimed_zones: Vec<usize>,
+}
+
+impl<'f> Validator<'f> {
+    pub fn new(format: &'f Format, game: &'f Game, date: Date) -> Self {
+        let revision = format.revision_on(date).map(|r| &r.revision);
+        let mut validator = Validator {
+            format,
+            game,
+            date,
+            deck_size: DeckSize(&format.zones),
+            banned: Banned::new(revision.map_or(&[][..], |r| &r.banned), game),
+            limited: Limited::new(revision.map_or(&BTreeMap::new(), |r| &r.limited), game),
+            combinations: CombinationBanned::new(
+                revision.map_or(&[][..], |r| &r.combination_banned),
+                game,
+            ),
+            rules: format.rules.iter().map(|r| r.rule.check()).collect(),
+            claimed_zones: Vec::new(),
+        };
+        let zone_defs = &game.def.zones;
+        validator.claimed_zones = (0..zone_defs.len())
+            .filter(|&z| validator.checks().any(|c| c.claims_zone(&zone_defs[z].id)))
+            .collect();
+        validator
     }
 
-    let zone_defs = &game.def.zones;
-    let mut lines: Vec<Line> = Vec::with_capacity(deck.zones.iter().map(|z| z.entries.len()).sum());
-    let mut zone_totals = vec![0u32; zone_defs.len()];
-    let mut key = String::new();
-    let mut deck_zones: Vec<Option<usize>> = Vec::with_capacity(deck.zones.len());
-    for zone in &deck.zones {
-        let zone_index = if zone.span.is_none() && zone.name == "main" {
-            zone_defs.iter().position(|z| z.default)
-        } else {
-            game.zone_index_for_header(&zone.name, &mut key)
-        };
-        deck_zones.push(zone_index);
-        // Cards under consideration are not part of the deck; an empty zone the game lacks
-        // (Cockatrice writes `side` for every game) holds nothing to check.
-        let unchecked = crate::deck::is_maybe(&zone.name) || zone.entries.is_empty();
-        if zone_index.is_none() && unchecked {
-            continue;
-        }
-        let Some(zone_index) = zone_index else {
-            let headers: Vec<&str> = zone_defs.iter().map(|z| z.label()).collect();
-            let mut f = Finding::new(RuleId::Parse, format!("unknown zone `{}`", zone.name)).help(
-                match names::suggest(
-                    &zone.name,
-                    zone_defs
-                        .iter()
-                        .flat_map(|z| z.headers.iter().map(String::as_str)),
-                ) {
-                    Some(s) => format!("did you mean `{s}:`?"),
-                    None => format!(
-                        "{} decks have the zones {}",
-                        game.def.name,
-                        headers.join(", ")
-                    ),
-                },
-            );
-            f.span = zone.span.clone();
-            f.line = zone.line;
+    /// The format the validator checks against.
+    pub fn format(&self) -> &'f Format {
+        self.format
+    }
+
+    /// Every check, in the order their findings were always made.
+    fn checks(&self) -> impl Iterator<Item = &dyn Check> {
+        let built_in: [&dyn Check; 6] = [
+            &self.deck_size,
+            &ZoneType,
+            &Printing,
+            &self.banned,
+            &self.limited,
+            &self.combinations,
+        ];
+        built_in.into_iter().chain(self.rules.iter().copied())
+    }
+
+    pub fn validate(&self, deck: &DeckRef) -> Verdict {
+        let (format, game, date) = (self.format, self.game, self.date);
+        let mut findings = Vec::new();
+        let parse_problems = (deck.problems.iter().map(|p| (p, Severity::Error)))
+            .chain(deck.warnings.iter().map(|w| (w, Severity::Warning)));
+        for (p, severity) in parse_problems {
+            let mut f = Finding::new(RuleId::Parse, p.message.clone());
+            f.severity = severity;
+            f.help = p.help.clone();
+            f.span = p.span.clone();
+            f.line = p.line;
             findings.push(f);
-            continue;
-        };
-        for entry in &zone.entries {
-            let found = entry
-                .id
-                .as_deref()
-                .and_then(|id| game.find_with(id, &mut key))
-                .or_else(|| game.find_with(&entry.card, &mut key));
-            match found {
-                Some(card) => {
-                    zone_totals[zone_index] = zone_totals[zone_index].saturating_add(entry.count);
-                    lines.push(Line {
-                        entry,
-                        card,
-                        zone: zone_index,
-                        owner: None,
-                    });
-                }
-                None => {
-                    let help = match game.suggest(&entry.card) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!(
-                            "`decksmith cards --game {} <words>` searches the card database",
-                            game.def.id
-                        ),
-                    };
-                    findings.push(
-                        Finding::new(
-                            RuleId::UnknownCard,
-                            format!("unknown card `{}`", entry.card),
-                        )
-                        .help(help)
-                        .card(&entry.card)
-                        .zone(&zone_defs[zone_index].id)
-                        .at(entry),
-                    );
+        }
+
+        let zone_defs = &game.def.zones;
+        let mut lines: Vec<Line> = Vec::with_capacity(deck.entries.len());
+        let mut zone_totals = vec![0u32; zone_defs.len()];
+        let mut key = String::new();
+        let mut deck_zones: Vec<Option<usize>> = Vec::with_capacity(deck.zones.len());
+        for zone in &deck.zones {
+            let zone_index = zone.index_in(game, &mut key);
+            deck_zones.push(zone_index);
+            let entries = deck.entries_of(zone);
+            // Cards under consideration are not part of the deck; an empty zone the game
+            // lacks (Cockatrice writes `side` for every game) holds nothing to check.
+            let unchecked = entries.is_empty() || crate::deck::is_maybe(zone.name);
+            if zone_index.is_none() && unchecked {
+                continue;
+            }
+            let Some(zone_index) = zone_index else {
+                findings.push(unknown_zone(game, zone));
+                continue;
+            };
+            for entry in entries {
+                let found = entry
+                    .id
+                    .and_then(|id| game.find_with(id, &mut key))
+                    .or_else(|| game.find_with(entry.card, &mut key));
+                match found {
+                    Some(card) => {
+                        zone_totals[zone_index] =
+                            zone_totals[zone_index].saturating_add(entry.count);
+                        lines.push(Line {
+                            entry,
+                            card,
+                            zone: zone_index,
+                            owner: None,
+                        });
+                    }
+                    None => findings.push(unknown_card(game, entry, &zone_defs[zone_index].id)),
                 }
             }
         }
-    }
 
-    let revision = format.revision_on(date).map(|r| &r.revision);
-    let banned = Banned::new(revision.map_or(&[][..], |r| &r.banned), game);
-    let limited = Limited::new(revision.map_or(&BTreeMap::new(), |r| &r.limited), game);
-    let combinations = CombinationBanned(revision.map_or(&[][..], |r| &r.combination_banned));
-    let deck_size = DeckSize(&format.zones);
-    let mut checks: Vec<&dyn Check> = vec![
-        &deck_size,
-        &ZoneType,
-        &Printing,
-        &banned,
-        &limited,
-        &combinations,
-    ];
-    checks.extend(format.rules.iter().map(|r| r.rule.check()));
-
-    // The pre-pass: each card goes to the one rule that counts its copies.
-    for line in &mut lines {
-        line.owner = checks.iter().filter_map(|c| c.claim(game, line.card)).min();
+        // The pre-pass: each card goes to the one rule that counts its copies.
+        for line in &mut lines {
+            line.owner = self.checks().filter_map(|c| c.claim(game, line.card)).min();
+        }
+        let resolved = ResolvedDeck {
+            game,
+            deck,
+            deck_zones,
+            format_name: &format.name,
+            date,
+            revisions: &format.revisions,
+            lines,
+            zone_totals,
+            claimed_zones: &self.claimed_zones,
+        };
+        for check in self.checks() {
+            check.check(&resolved, &mut findings);
+        }
+        let (lines, zone_totals) = (&resolved.lines, &resolved.zone_totals);
+        let colours = colour_split(game, lines);
+        findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
+        let zones = zone_defs
+            .iter()
+            .enumerate()
+            .filter(|(i, z)| zone_totals[*i] > 0 || format.zones.contains_key(&z.id))
+            .map(|(i, z)| ZoneCount {
+                zone: z.id.clone(),
+                cards: zone_totals[i],
+                limit: format.zones.get(&z.id).and_then(describe_limit),
+            })
+            .collect();
+        Verdict {
+            format: Some(format.id.clone()),
+            game: Some(game.def.id.clone()),
+            legal: findings.iter().all(|f| f.severity != Severity::Error),
+            findings,
+            zones,
+            colours,
+        }
     }
-    let claimed_zones = (0..zone_defs.len())
-        .filter(|&z| checks.iter().any(|c| c.claims_zone(&zone_defs[z].id)))
-        .collect();
-    let resolved = ResolvedDeck {
-        game,
-        deck,
-        deck_zones,
-        format_name: &format.name,
-        date,
-        revisions: &format.revisions,
-        lines,
-        zone_totals,
-        claimed_zones,
+}
+
+/// The finding for a deck zone the game does not have.
+fn unknown_zone(game: &Game, zone: &ZoneRef) -> Finding {
+    let zone_defs = &game.def.zones;
+    let headers: Vec<&str> = zone_defs.iter().map(|z| z.label()).collect();
+    let mut f = Finding::new(RuleId::Parse, format!("unknown zone `{}`", zone.name)).help(
+        match names::suggest(
+            zone.name,
+            zone_defs
+                .iter()
+                .flat_map(|z| z.headers.iter().map(String::as_str)),
+        ) {
+            Some(s) => format!("did you mean `{s}:`?"),
+            None => format!(
+                "{} decks have the zones {}",
+                game.def.name,
+                headers.join(", ")
+            ),
+        },
+    );
+    f.span = zone.span.clone();
+    f.line = zone.line;
+    f
+}
+
+/// The finding for a card the database does not have.
+fn unknown_card(game: &Game, entry: &EntryRef, zone: &str) -> Finding {
+    let help = match game.suggest(entry.card) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => format!(
+            "`decksmith cards --game {} <words>` searches the card database",
+            game.def.id
+        ),
     };
-    for check in &checks {
-        check.check(&resolved, &mut findings);
-    }
-    let (lines, zone_totals) = (&resolved.lines, &resolved.zone_totals);
-    let colours = colour_split(game, lines);
-    findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
-    let zones = zone_defs
-        .iter()
-        .enumerate()
-        .filter(|(i, z)| zone_totals[*i] > 0 || format.zones.contains_key(&z.id))
-        .map(|(i, z)| ZoneCount {
-            zone: z.id.clone(),
-            cards: zone_totals[i],
-            limit: format.zones.get(&z.id).and_then(describe_limit),
-        })
-        .collect();
-    Verdict {
-        format: Some(format.id.clone()),
-        game: Some(game.def.id.clone()),
-        legal: findings.iter().all(|f| f.severity != Severity::Error),
-        findings,
-        zones,
-        colours,
-    }
+    Finding::new(
+        RuleId::UnknownCard,
+        format!("unknown card `{}`", entry.card),
+    )
+    .help(help)
+    .card(entry.card)
+    .zone(zone)
+    .at(entry)
 }
 
 /// Cards per colour bucket over the whole deck, for games with colours (`multi` last when the

@@ -5,7 +5,7 @@ use super::finding::Finding;
 use super::rule_id::RuleId;
 use crate::card_db::{Card, Game};
 use crate::date::Date;
-use crate::deck::{Deck, Entry, Zone};
+use crate::deck::{DeckRef, EntryRef, ZoneRef};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
 use crate::validate::format::DatedRevision;
@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 /// One rule kind, ready to check a deck.
-pub(crate) trait Check {
+pub(crate) trait Check: Sync {
     /// Rules that count copies own the cards they count: in a pre-pass each card goes to the
     /// rule that claims it with the lowest rank (banned 0, then limited 1, Legendary 2, and
     /// the copy limit 3). `None`: this rule does not claim the card.
@@ -35,7 +35,7 @@ pub(crate) trait Check {
 
 /// One deck line resolved against the database.
 pub(crate) struct Line<'d> {
-    pub entry: &'d Entry,
+    pub entry: &'d EntryRef<'d>,
     pub card: usize,
     pub zone: usize,
     /// The rank of the rule that counts this card's copies, decided in the pre-pass.
@@ -44,7 +44,7 @@ pub(crate) struct Line<'d> {
 
 pub(crate) struct ResolvedDeck<'a> {
     pub game: &'a Game,
-    pub deck: &'a Deck,
+    pub deck: &'a DeckRef<'a>,
     /// The game zone each deck zone (by position) resolved to.
     pub deck_zones: Vec<Option<usize>>,
     pub format_name: &'a str,
@@ -54,7 +54,7 @@ pub(crate) struct ResolvedDeck<'a> {
     pub lines: Vec<Line<'a>>,
     pub zone_totals: Vec<u32>,
     /// Game zones a rule other than `deck-size` reports sizes for.
-    pub claimed_zones: Vec<usize>,
+    pub claimed_zones: &'a [usize],
 }
 
 impl<'a> ResolvedDeck<'a> {
@@ -71,7 +71,7 @@ impl<'a> ResolvedDeck<'a> {
     }
 
     /// The deck's header line for a game zone.
-    pub fn header(&self, zone: usize) -> Option<&'a Zone> {
+    pub fn header(&self, zone: usize) -> Option<&'a ZoneRef<'a>> {
         self.deck
             .zones
             .iter()
