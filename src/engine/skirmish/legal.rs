@@ -39,11 +39,18 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     }
     let action = match state.phase {
         Phase::Pick => {
-            let (p1, p2) = (Picks::of(state, Player::P1), Picks::of(state, Player::P2));
-            let i = rng.pick_index(p1.len * p2.len)?;
+            let mut kinds = [[0; MAX_CARDS]; 2];
+            let n = Player::BOTH.map(|p| distinct_into(state.seat(p).hand(), &mut kinds[p.index()]));
+            // An empty hand has one pick: nothing.
+            let picks = n.map(|n| n.max(1));
+            let i = rng.pick_index(picks[0] * picks[1])?;
+            let pick = |p: usize, j: usize| match n[p] {
+                0 => None,
+                _ => Some(CardRef::new(&state.table, kinds[p][j % MAX_CARDS])),
+            };
             Action::Round {
-                p1: p1.get(state, i / p2.len)?,
-                p2: p2.get(state, i % p2.len)?,
+                p1: pick(0, i / picks[1]),
+                p2: pick(1, i % picks[1]),
             }
         }
         Phase::Discard => {
@@ -79,47 +86,24 @@ pub(super) fn picks(state: &State, p: Player) -> impl Iterator<Item = Option<Car
         .chain(empty)
 }
 
-/// A player's picks as [`picks`] yields them, as card kinds: found in one walk of the hand,
-/// made into actions only when drawn.
-struct Picks {
-    kinds: [Kind; MAX_CARDS],
-    /// How many picks: the distinct kinds, or 1 (nothing) for an empty hand.
-    len: usize,
-    empty: bool,
-}
-
-impl Picks {
-    fn of(state: &State, p: Player) -> Picks {
-        let hand = state.seat(p).hand();
-        let mut picks = Picks {
-            kinds: [0; MAX_CARDS],
-            len: 0,
-            empty: hand.is_empty(),
-        };
-        let mut seen = Seen::default();
-        for &k in hand {
-            // A seat holds at most MAX_CARDS cards, so `len` stays in range; writing every
-            // card and counting only new ones keeps a branch out of the loop.
-            if let Some(slot) = picks.kinds.get_mut(picks.len) {
-                *slot = k;
-            }
-            picks.len += usize::from(seen.insert(k));
-        }
-        if picks.empty {
-            picks.len = 1;
-        }
-        picks
+/// Writes the distinct kinds of `hand`, in hand order, to the front of `kinds` and returns
+/// how many there are: one walk, every card written and only new ones counted, with the set
+/// of kinds seen and the count in registers (through memory, each card waited for the
+/// previous one's store).
+#[inline(always)]
+fn distinct_into(hand: &[Kind], kinds: &mut [Kind; MAX_CARDS]) -> usize {
+    let (mut low, mut high) = (0u64, 0u64);
+    let mut len = 0;
+    for &k in hand {
+        let bit = 1u64 << (k & 63);
+        let upper = u64::from(k >> 6 & 1);
+        let word = if upper == 0 { low } else { high };
+        kinds[len % MAX_CARDS] = k;
+        len += usize::from(word & bit == 0);
+        low |= bit & upper.wrapping_sub(1);
+        high |= bit & upper.wrapping_neg();
     }
-
-    /// The `i`th pick, made.
-    fn get(&self, state: &State, i: usize) -> Option<Option<CardRef>> {
-        if self.empty {
-            return (i == 0).then_some(None);
-        }
-        self.kinds[..self.len]
-            .get(i)
-            .map(|&k| Some(CardRef::new(&state.table, k)))
-    }
+    len
 }
 
 /// The players over their hand limit, who discard before the draw phase (SK-A16).
