@@ -461,8 +461,15 @@ pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (u32, &str, Rang
             let start = offset;
             offset += raw.len() + 1;
             let line = raw.strip_suffix('\r').unwrap_or(raw);
-            let rest = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-            let content = rest.trim_end();
+            // Most lines start and end with a visible ASCII character: no trimming to do.
+            let rest = match line.as_bytes().first() {
+                Some(b) if b.is_ascii_graphic() => line,
+                _ => line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}'),
+            };
+            let content = match rest.as_bytes().last() {
+                Some(b) if b.is_ascii_graphic() => rest,
+                _ => rest.trim_end(),
+            };
             if content.is_empty() {
                 return None;
             }

@@ -65,7 +65,8 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
     if first.is_ascii_digit() {
         match parse_card_line(content) {
             Ok((count, name_offset)) => {
-                let card = content[name_offset..].trim();
+                // `content` is trimmed, and the count's white space is not the name's.
+                let card = &content[name_offset..];
                 if deck.zones.is_empty() {
                     // Cards before any zone header go to a zone named `main`, which
                     // validation maps to the game's default zone.
@@ -146,13 +147,22 @@ pub(crate) fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Op
     if let Some(r) = rest.strip_prefix(['x', 'X']) {
         rest = r;
     }
-    if !rest.starts_with(char::is_whitespace) {
+    let spaced = match rest.as_bytes().first() {
+        Some(b' ') => true,
+        Some(&b) if b.is_ascii() => (b as char).is_whitespace(),
+        _ => rest.starts_with(char::is_whitespace),
+    };
+    if !spaced {
         return Err((
             format!("`{content}` is not a card line"),
             Some("write the count, a space, then the card name: `3 Ember Striker` or `3x Ember Striker`".into()),
         ));
     }
-    let trimmed = rest.trim_start();
+    let trimmed = match rest.as_bytes().get(1) {
+        // One space, then the name: the usual line.
+        Some(b) if b.is_ascii_graphic() => &rest[1..],
+        _ => rest.trim_start(),
+    };
     if trimmed.is_empty() {
         return Err((
             format!("`{content}` has a count but no card name"),

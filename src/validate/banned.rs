@@ -27,6 +27,10 @@ impl Banned {
 }
 
 impl Check for Banned {
+    fn claims_cards(&self) -> bool {
+        !self.0.is_empty()
+    }
+
     fn claim(&self, _game: &Game, card: usize) -> Option<u8> {
         self.0.contains(&card).then_some(RANK)
     }

@@ -47,6 +47,10 @@ pub enum AnyWord {
 }
 
 impl Check for CopyLimit {
+    fn claims_cards(&self) -> bool {
+        true
+    }
+
     fn claim(&self, _game: &Game, _card: usize) -> Option<u8> {
         Some(RANK)
     }

@@ -18,6 +18,10 @@ pub struct LegendaryLimit {
 }
 
 impl Check for LegendaryLimit {
+    fn claims_cards(&self) -> bool {
+        true
+    }
+
     fn claim(&self, game: &Game, card: usize) -> Option<u8> {
         game.is_legendary_at(card).then_some(RANK)
     }

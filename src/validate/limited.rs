@@ -32,6 +32,10 @@ impl Limited {
 }
 
 impl Check for Limited {
+    fn claims_cards(&self) -> bool {
+        !self.0.is_empty()
+    }
+
     fn claim(&self, _game: &Game, card: usize) -> Option<u8> {
         self.0.iter().any(|(c, _)| *c == card).then_some(RANK)
     }

@@ -118,6 +118,8 @@ pub struct Validator<'f> {
     rules: Vec<&'f dyn Check>,
     /// Game zones a rule other than `deck-size` reports sizes for.
     claimed_zones: Vec<usize>,
+    /// The checks (by position in [`Validator::checks`]) that can claim cards.
+    claimers: Vec<usize>,
 }
 
 impl<'f> Validator<'f> {
@@ -136,10 +138,15 @@ impl<'f> Validator<'f> {
             ),
             rules: format.rules.iter().map(|r| r.rule.check()).collect(),
             claimed_zones: Vec::new(),
+            claimers: Vec::new(),
         };
         let zone_defs = &game.def.zones;
         validator.claimed_zones = (0..zone_defs.len())
             .filter(|&z| validator.checks().any(|c| c.claims_zone(&zone_defs[z].id)))
+            .collect();
+        validator.claimers = (validator.checks().enumerate())
+            .filter(|(_, c)| c.claims_cards())
+            .map(|(i, _)| i)
             .collect();
         validator
     }
@@ -185,14 +192,12 @@ impl<'f> Validator<'f> {
             let zone_index = zone.index_in(game, &mut key);
             deck_zones.push(zone_index);
             let entries = deck.entries_of(zone);
-            // Cards under consideration are not part of the deck; an empty zone the game
-            // lacks (Cockatrice writes `side` for every game) holds nothing to check.
-            let unchecked = entries.is_empty() || crate::deck::is_maybe(zone.name);
-            if zone_index.is_none() && unchecked {
-                continue;
-            }
             let Some(zone_index) = zone_index else {
-                findings.push(unknown_zone(game, zone));
+                // Cards under consideration are not part of the deck; an empty zone the game
+                // lacks (Cockatrice writes `side` for every game) holds nothing to check.
+                if !(entries.is_empty() || crate::deck::is_maybe(zone.name)) {
+                    findings.push(unknown_zone(game, zone));
+                }
                 continue;
             };
             for entry in entries {
@@ -217,8 +222,18 @@ impl<'f> Validator<'f> {
         }
 
         // The pre-pass: each card goes to the one rule that counts its copies.
+        let claimers: Vec<&dyn Check> = {
+            let mut wanted = self.claimers.iter().peekable();
+            (self.checks().enumerate())
+                .filter(|(i, _)| wanted.next_if_eq(&i).is_some())
+                .map(|(_, c)| c)
+                .collect()
+        };
         for line in &mut lines {
-            line.owner = self.checks().filter_map(|c| c.claim(game, line.card)).min();
+            line.owner = claimers
+                .iter()
+                .filter_map(|c| c.claim(game, line.card))
+                .min();
         }
         let resolved = ResolvedDeck {
             game,

@@ -22,6 +22,11 @@ pub(crate) trait Check: Sync {
         None
     }
 
+    /// Whether [`Check::claim`] can claim any card: the pre-pass asks only the rules that can.
+    fn claims_cards(&self) -> bool {
+        false
+    }
+
     /// A zone this rule reports sizes for, so `deck-size` leaves it alone.
     fn claims_zone(&self, _zone: &str) -> bool {
         false
