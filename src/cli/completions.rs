@@ -1,8 +1,8 @@
 //! `decksmith completions SHELL`: a completion script generated from the clap definitions.
 
-use super::{Cli, Context, Status};
+use super::{full_command, Context, Status};
 use crate::error::Error;
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 use std::io::Write;
 
@@ -16,7 +16,7 @@ pub struct CompletionsArgs {
 }
 
 pub fn run(_ctx: &Context, args: CompletionsArgs, out: &mut dyn Write) -> Result<Status, Error> {
-    let mut command = Cli::command();
+    let mut command = full_command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "decksmith", &mut script);
     out.write_all(&script).map_err(super::write_error)?;

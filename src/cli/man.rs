@@ -2,9 +2,9 @@
 //! (`decksmith man | man -l -`, or `decksmith man > decksmith.1`). With a command path, the
 //! page of that command (`decksmith man db diff` → `decksmith-db-diff(1)`).
 
-use super::{Cli, Context, Status};
+use super::{full_command, Context, Status};
 use crate::error::Error;
-use clap::{Args, CommandFactory};
+use clap::Args;
 use std::io::Write;
 
 #[derive(Debug, Args)]
@@ -15,7 +15,7 @@ pub struct ManArgs {
 }
 
 pub fn run(_ctx: &Context, args: ManArgs, out: &mut dyn Write) -> Result<Status, Error> {
-    let mut command = Cli::command();
+    let mut command = full_command();
     // The NAME line is `decksmith \- <about>`: an about that starts with the name says it twice.
     let about = command.get_about().map(ToString::to_string);
     if let Some(rest) = about.as_deref().and_then(|a| a.strip_prefix("decksmith: ")) {

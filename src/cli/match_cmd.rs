@@ -16,6 +16,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum MatchCommand {
     /// Play a match script: check both decks against the format, play every step, print the
     /// transcript and check every expectation. Exit 1 when an expectation fails or an action

@@ -142,7 +142,10 @@ pub enum Output {
     Json,
 }
 
+/// Each command's arguments are built only when that command runs (`defer`, as for every
+/// subcommand enum here): building all of them was about a third of `decksmith --version`.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Check deck lists against their format.
     Validate(validate::ValidateArgs),
@@ -181,6 +184,7 @@ pub enum Command {
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum DbCommand {
     /// Lint card databases and formats: duplicate ids or names, missing or out-of-range stats,
     /// Legendaries under their minimum cost, gaps in evolution lines, unknown fields and effect
@@ -191,6 +195,17 @@ pub enum DbCommand {
     /// with `--matches`, every match script whose transcript changes. Exit 1 when any deck
     /// changes verdict or any transcript changes.
     Diff(db_diff::DiffArgs),
+}
+
+/// The whole command line, for the completion scripts and the manual. Parsing builds only the
+/// command it runs (`defer`), and clap copies the commands into `help`'s own tree before it
+/// builds them, so the one command whose arguments hold commands of their own (`sim merge`) is
+/// built here beforehand: `help sim` would not know `merge` otherwise.
+pub(crate) fn full_command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().mut_subcommand("sim", |sim| {
+        sim::SimArgs::augment_args(sim.defer(|sim| sim))
+    })
 }
 
 /// Everything a handler needs from the global flags.
@@ -266,6 +281,28 @@ fn write_error(source: std::io::Error) -> Error {
 mod tests {
     use super::ColorChoice;
     use std::ffi::OsStr;
+
+    /// What `help`'s tree offers (in completion scripts and `decksmith help …`) must be every
+    /// command's commands, however many of them are built only when run.
+    #[test]
+    fn the_help_tree_knows_every_nested_command() {
+        let mut command = super::full_command();
+        command.build();
+        let help = command
+            .find_subcommand("help")
+            .expect("a help command")
+            .clone();
+        for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+            let nested: Vec<&str> = (sub.get_subcommands())
+                .map(|s| s.get_name())
+                .filter(|&n| n != "help")
+                .collect();
+            let offered: Vec<&str> = (help.find_subcommand(sub.get_name()))
+                .map(|h| h.get_subcommands().map(|s| s.get_name()).collect())
+                .unwrap_or_default();
+            assert_eq!(nested, offered, "help {}", sub.get_name());
+        }
+    }
 
     #[test]
     fn only_a_non_empty_no_color_turns_colour_off() {

@@ -63,6 +63,7 @@ pub struct WriteArgs {
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum SimCommand {
     /// Join the JSON results of the shards of one run (`--shard K/N --output json`) into the
     /// run's result. Refuses results of different runs, and overlapping or missing shards.
