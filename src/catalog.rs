@@ -370,6 +370,15 @@ impl Catalog {
             } else {
                 cards.map(parse).collect()
             };
+        let mut incoming: BTreeMap<&str, usize> = BTreeMap::new();
+        for parsed in card_files.iter().filter_map(|(_, p)| p.as_ref().ok()) {
+            *incoming.entry(parsed.file.game.get_ref()).or_default() += parsed.file.cards.len();
+        }
+        for (id, n) in incoming {
+            if let Some(game) = catalog.games.get_mut(id) {
+                game.reserve(n);
+            }
+        }
         for (src, parsed) in card_files {
             let ParsedCards { file, stats } = match parsed {
                 Ok(parsed) => parsed,

@@ -6,7 +6,7 @@ use crate::diagnostic::Problem;
 use crate::names;
 use crate::validate::format::Format;
 use crate::validate::lint_formats;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -21,12 +21,21 @@ impl LintReport {
     }
 }
 
-/// Lints every game and format of a catalog.
+/// Games with at least this many cards are linted on every core; smaller ones lint faster
+/// than threads start.
+const PARALLEL_LINT_CARDS: usize = 2_000;
+
+/// Lints every game and format of a catalog. The problems come in the same order however
+/// many threads found them: games in id order, each card's in card order.
 pub fn lint(games: &BTreeMap<String, Game>, formats: &BTreeMap<String, Format>) -> LintReport {
-    let mut problems = Vec::new();
-    for game in games.values() {
-        lint_game(game, &mut problems);
-    }
+    use rayon::prelude::*;
+    let large = games.values().any(|g| g.cards.len() >= PARALLEL_LINT_CARDS);
+    let per_game: Vec<Vec<Problem>> = if large {
+        games.par_iter().map(|(_, game)| lint_game(game)).collect()
+    } else {
+        games.values().map(lint_game).collect()
+    };
+    let mut problems: Vec<Problem> = per_game.into_iter().flatten().collect();
     problems.extend(lint_formats(games, formats));
     LintReport { problems }
 }
@@ -65,7 +74,15 @@ pub fn effect_kind(effect: &Effect) -> &'static str {
     }
 }
 
-fn lint_game(game: &Game, out: &mut Vec<Problem>) {
+fn lint_game(game: &Game) -> Vec<Problem> {
+    let mut out = Vec::new();
+    lint_definition(game, &mut out);
+    lint_cards(game, &mut out);
+    lint_evolution_lines(game, &mut out);
+    out
+}
+
+fn lint_definition(game: &Game, out: &mut Vec<Problem>) {
     let def = &game.def;
     let def_problem = |message: String, help: String| {
         Problem::error("game", message)
@@ -145,9 +162,26 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
             ));
         }
     }
+}
 
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut names_seen: HashMap<String, usize> = HashMap::new();
+/// Each card on its own (on every core for a large game), and the ids and names used twice
+/// (in card order: the first card keeps its id or name, every later one is reported).
+fn lint_cards(game: &Game, out: &mut Vec<Problem>) {
+    use rayon::prelude::*;
+    let each = |(i, card): (usize, &Card)| {
+        let mut found = Vec::new();
+        lint_card(game, i, card, &mut found);
+        found
+    };
+    let mut own: Vec<Vec<Problem>> = if game.cards.len() >= PARALLEL_LINT_CARDS {
+        game.cards.par_iter().enumerate().map(each).collect()
+    } else {
+        game.cards.iter().enumerate().map(each).collect()
+    };
+    let mut ids = names::KeyMap::<usize>::default();
+    let mut names_seen = names::KeyMap::<usize>::default();
+    ids.reserve(game.cards.len());
+    names_seen.reserve(game.cards.len());
     for (i, card) in game.cards.iter().enumerate() {
         for (key, seen, what, span) in [
             (names::key(card.id()), &mut ids, "id", card.id.span()),
@@ -183,9 +217,8 @@ fn lint_game(game: &Game, out: &mut Vec<Problem>) {
                 seen.insert(key, i);
             }
         }
-        lint_card(game, i, card, out);
+        out.append(&mut own[i]);
     }
-    lint_evolution_lines(game, out);
 }
 
 /// What a type may require besides the game's stats: the card fields a type can need.

@@ -150,6 +150,17 @@ impl Game {
         self.engine_cache = OnceLock::new();
     }
 
+    /// Makes room for `n` more cards at once: a 20,000-card database would otherwise be
+    /// copied (and its indexes rehashed) each time a table doubles.
+    pub fn reserve(&mut self, n: usize) {
+        self.cards.reserve(n);
+        self.origins.reserve(n);
+        self.card_zones.reserve(n);
+        self.card_legendary.reserve(n);
+        self.index.reserve(2 * n);
+        self.exact.reserve(2 * n);
+    }
+
     /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
     pub fn clear_cards(&mut self) {
         self.sketches.take();

@@ -142,6 +142,9 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     }
     let status = report.status();
     emit(out, &report.finish(skipped))?;
+    // The process ends with this command: the OS takes the catalog's pages back at once,
+    // where dropping a 20,000-card database card by card was 7 % of a batch.
+    std::mem::forget(catalog);
     Ok(status)
 }
 
