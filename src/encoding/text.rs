@@ -17,8 +17,9 @@ pub fn parse(text: &str) -> Deck {
 /// `deck.problems`, and reading goes on so every problem is reported at once.
 pub fn parse_borrowed(text: &str) -> DeckRef<'_> {
     let mut deck = DeckRef {
-        // About one card line in every 16 bytes of a list: one allocation for most lists.
-        entries: Vec::with_capacity(text.len() / 16 + 1),
+        // About one card line in every 16 bytes of a list: one allocation for most lists,
+        // and no more than a long list needs ahead for a big file that may be all comments.
+        entries: Vec::with_capacity((text.len() / 16 + 1).min(1024)),
         ..DeckRef::default()
     };
     // The opening comments' first line number and the span of them all, while they last.
