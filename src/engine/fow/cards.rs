@@ -300,11 +300,23 @@ pub struct Table {
     pub insts: Vec<Def>,
     /// Instances `0..first_p2` belong to p1, the rest to p2.
     pub first_p2: Inst,
-    /// By instance: the will its play costs, and the least will any of its activate abilities
-    /// costs (`u32::MAX` without abilities). Listing actions asks this of every card in hand
-    /// and in the field at every decision, and most of them it rules out; one small array
-    /// answers without reaching each card's facts.
-    totals: Vec<(u32, u32)>,
+    /// By instance, what listing actions asks of every card in hand and in the field at every
+    /// decision, and what the stats ask of every object in the field; most cards it rules
+    /// out, and one small array answers without reaching each card's facts.
+    quick: Vec<Quick>,
+}
+
+/// An instance's facts that listing and the stats ask most often.
+#[derive(Debug, Clone, Copy)]
+struct Quick {
+    /// The will its play costs.
+    play: u32,
+    /// The least will any of its activate abilities costs (`u32::MAX` without abilities).
+    ability: u32,
+    /// It has Quickcast.
+    quickcast: bool,
+    /// Either side of it has continuous boosts.
+    statics: bool,
 }
 
 impl std::ops::Deref for Table {
@@ -317,30 +329,47 @@ impl std::ops::Deref for Table {
 
 impl Table {
     pub fn new(game: Arc<Defs>, insts: Vec<Def>, first_p2: Inst) -> Table {
-        let totals = insts
+        let quick = insts
             .iter()
             .map(|&d| {
                 let info = &game.defs[usize::from(d)];
                 let ability = info.abilities.iter().map(|a| a.cost.total()).min();
-                (info.cost.total(), ability.unwrap_or(u32::MAX))
+                let judgment = info.judgment.as_ref();
+                Quick {
+                    play: info.cost.total(),
+                    ability: ability.unwrap_or(u32::MAX),
+                    quickcast: info.keywords & QUICKCAST != 0,
+                    statics: !info.effects.statics.is_empty()
+                        || judgment.is_some_and(|j| !j.effects.statics.is_empty()),
+                }
             })
             .collect();
         Table {
             game,
             insts,
             first_p2,
-            totals,
+            quick,
         }
     }
 
     /// The will playing `inst` costs.
     pub fn play_total(&self, inst: Inst) -> u32 {
-        self.totals[usize::from(inst)].0
+        self.quick[usize::from(inst)].play
     }
 
     /// The least will an activate ability of `inst` costs (`u32::MAX` when it has none).
     pub fn cheapest_ability(&self, inst: Inst) -> u32 {
-        self.totals[usize::from(inst)].1
+        self.quick[usize::from(inst)].ability
+    }
+
+    /// `inst` has Quickcast.
+    pub fn quickcast(&self, inst: Inst) -> bool {
+        self.quick[usize::from(inst)].quickcast
+    }
+
+    /// `inst` has continuous boosts on either side.
+    pub fn has_statics(&self, inst: Inst) -> bool {
+        self.quick[usize::from(inst)].statics
     }
 
     pub fn info(&self, inst: Inst) -> &CardInfo {

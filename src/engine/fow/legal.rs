@@ -203,6 +203,12 @@ fn random_main(
         aims,
         ..
     } = scratch;
+    if families.len() == 1 {
+        // Only the pass (most decisions): nothing to count, find or build.
+        rng.pick_index(1)?;
+        out.push(Action::Pass { who });
+        return Some(());
+    }
     // The stone kinds are found only when something costs will: a cost of nothing is paid
     // one way, resting nothing.
     let mut kinds_found = false;
@@ -635,12 +641,15 @@ fn plays(
     aims: &mut Vec<Option<ObjRef>>,
 ) {
     let hand = &state.seat(who).hand;
-    for (i, &inst) in hand.iter().enumerate() {
-        // Affordability first: it rules out most cards, and it is the cheapest check; the scan
-        // for an earlier copy in hand comes last.
-        if state.table.play_total(inst) > stones {
-            continue;
-        }
+    // Outside the main window only Quickcast cards can be played (`rules::play_from_hand`
+    // says why when asked).
+    let quick_only = !main_window(state, who);
+    // Affordability and Quickcast first: they rule out most cards, and they are the cheapest
+    // checks; the scan for an earlier copy in hand comes last.
+    let candidate = |&inst: &Inst| {
+        (state.table.play_total(inst) <= stones) & (!quick_only | state.table.quickcast(inst))
+    };
+    for_each_candidate(hand, candidate, |i, inst| {
         let def = state.table.def_of(inst);
         let info = state.info(inst);
         let card = Named {
@@ -650,11 +659,11 @@ fn plays(
         if rules::play_from_hand(state, who, card, false).is_err()
             || hand[..i].iter().any(|&c| state.table.def_of(c) == def)
         {
-            continue;
+            return;
         }
         let targets = targets(state, who, info.effects.target, aims);
         if targets.len == 0 {
-            continue;
+            return;
         }
         let orders = if rules::play_from_hand(state, who, card, true).is_ok() {
             2
@@ -662,6 +671,28 @@ fn plays(
             1
         };
         families.push(Listed::new(Family::Play { card, orders }, targets));
+    });
+}
+
+/// Calls `f` with the position and item of each of `items` that passes `test`, in order.
+/// The tests are made first, without branching, into a bit mask: hand cards and field objects
+/// pass or fail unpredictably, and most fail, so a branch per item would be mispredicted
+/// about as often as not (most of a decision's scan when it ran that way).
+fn for_each_candidate<T: Copy>(
+    items: &[T],
+    test: impl Fn(&T) -> bool,
+    mut f: impl FnMut(usize, T),
+) {
+    for (chunk, part) in items.chunks(64).enumerate() {
+        let mut mask = part
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, x)| m | u64::from(test(x)) << i);
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            f(chunk * 64 + i, part[i]);
+        }
     }
 }
 
@@ -678,12 +709,10 @@ fn abilities(
     if seat.ruler_at == RulerAt::Area && affordable(seat.ruler) {
         source_abilities(state, who, stones, (None, seat.ruler), families, aims);
     }
-    for o in &seat.field {
-        if o.kind == ObjKind::JRuler || !affordable(o.inst) {
-            continue;
-        }
-        source_abilities(state, who, stones, (Some(o), o.inst), families, aims);
-    }
+    let candidate = |o: &Obj| (o.kind != ObjKind::JRuler) & affordable(o.inst);
+    for_each_candidate(&seat.field, candidate, |_, o| {
+        source_abilities(state, who, stones, (Some(&o), o.inst), families, aims);
+    });
 }
 
 /// One source's abilities that can be activated now: the source (`None`: the ruler in the

@@ -360,6 +360,9 @@ impl State {
         let mut bonus = [(0i32, 0i32); 2];
         for p in Player::BOTH {
             for o in &self.seat(p).field {
+                if !self.table.has_statics(o.inst) {
+                    continue;
+                }
                 for s in self.statics(o) {
                     let to: &[Player] = match s.group {
                         Group::Own => &[p],

@@ -159,7 +159,7 @@ fn payment_of(kinds: &[StoneKind], counts: &[u8]) -> Payment {
 fn walk_payments(
     kinds: &[StoneKind],
     cost: &Cost,
-    leaf: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    leaf: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
 ) {
     let total = cost.total();
     let available: u32 = kinds.iter().map(|k| u32::from(k.recovered)).sum();
@@ -175,14 +175,15 @@ fn walk_payments(
         big.resize(kinds.len(), 0);
         &mut big
     };
-    fn walk(
+    // Generic over the leaf, so that counting is not a call through a pointer per payment.
+    fn walk<F: FnMut(&[u8]) -> ControlFlow<()>>(
         i: usize,
         left: u32,
         rest: u32,
         kinds: &[StoneKind],
         cost: &Cost,
         counts: &mut [u8],
-        leaf: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+        leaf: &mut F,
     ) -> ControlFlow<()> {
         let Some(kind) = kinds.get(i) else {
             if left == 0 && covers(cost, kinds, counts) {
