@@ -5,23 +5,17 @@
 //! shipped file) comes out the same. Data a user gives is still read from its TOML.
 
 mod de;
+#[cfg(test)]
 mod node;
 
-use node::{Node, Value};
+pub(crate) use de::SetAside;
 use serde::de::DeserializeOwned;
-use toml::Spanned;
-
-/// A key of a table in a list that was set aside rather than read as a field, with its value
-/// when that is a whole number, else the TOML type it has.
-pub(crate) struct SetAside {
-    pub name: Spanned<String>,
-    pub value: Spanned<Result<i64, &'static str>>,
-}
+use std::cell::RefCell;
 
 /// A compiled file read as `T`; `None` if it does not read, and then the caller parses the
 /// text, which says why.
 pub(crate) fn read<T: DeserializeOwned>(compiled: &'static [u8]) -> Option<T> {
-    T::deserialize(tree(compiled)?).ok()
+    T::deserialize(de::root(compiled, None).ok()?).ok()
 }
 
 /// A compiled file read as `T` after setting aside, in each table of its array `list`, the
@@ -31,56 +25,59 @@ pub(crate) fn read_setting_aside<T: DeserializeOwned>(
     list: &str,
     is_field: impl Fn(&str) -> bool,
 ) -> Option<(T, Vec<Vec<SetAside>>)> {
-    let mut root = tree(compiled)?;
-    let mut aside = Vec::new();
-    if let Value::Table(entries) = &mut root.value {
-        if let Some((
-            _,
-            Node {
-                value: Value::Array(tables),
-                ..
-            },
-        )) = entries.iter_mut().find(|(k, _)| key(k) == list)
-        {
-            for table in tables {
-                let Value::Table(fields) = &mut table.value else {
-                    aside.push(Vec::new());
-                    continue;
-                };
-                let (kept, rest) =
-                    (std::mem::take(fields).into_iter()).partition(|(k, _)| is_field(key(k)));
-                *fields = kept;
-                aside.push(rest.into_iter().map(set_aside).collect());
-            }
-        }
-    }
-    Some((T::deserialize(root).ok()?, aside))
-}
-
-fn tree(compiled: &'static [u8]) -> Option<Node<'static>> {
-    postcard::from_bytes(compiled).ok()
-}
-
-fn key<'a>(node: &Node<'a>) -> &'a str {
-    match node.value {
-        Value::String(s) => s,
-        _ => "",
-    }
-}
-
-/// The type names are toml's (`DeValue::type_str`), as the text path reports them.
-fn set_aside((name, value): (Node, Node)) -> SetAside {
-    let found = match &value.value {
-        Value::Integer(i) => Ok(*i),
-        Value::String(_) => Err("string"),
-        Value::Float(_) => Err("float"),
-        Value::Boolean(_) => Err("boolean"),
-        Value::Datetime(_) => Err("datetime"),
-        Value::Array(_) => Err("array"),
-        Value::Table(_) => Err("table"),
+    let aside = de::Aside {
+        list,
+        is_field: &is_field,
+        found: RefCell::new(Vec::new()),
     };
-    SetAside {
-        name: Spanned::new(name.span.clone(), key(&name).to_owned()),
-        value: Spanned::new(value.span, found),
+    let read = T::deserialize(de::root(compiled, Some(&aside)).ok()?).ok()?;
+    Some((read, aside.found.into_inner()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::node::{Node, Value};
+
+    fn node(value: Value<'static>) -> Node<'static> {
+        Node { span: 3..9, value }
+    }
+
+    /// The reader reads what the build script writes: every kind of value, nested.
+    #[test]
+    fn reads_every_kind_of_value_the_build_script_writes() {
+        let tree = node(Value::Table(vec![
+            (node(Value::String("s")), node(Value::String("héllo"))),
+            (
+                node(Value::String("i")),
+                node(Value::Integer(-1234567890123)),
+            ),
+            (node(Value::String("f")), node(Value::Float(-2.5))),
+            (node(Value::String("b")), node(Value::Boolean(true))),
+            (
+                node(Value::String("d")),
+                node(Value::Datetime("2024-05-01".into())),
+            ),
+            (
+                node(Value::String("a")),
+                node(Value::Array(vec![
+                    node(Value::Integer(0)),
+                    node(Value::Table(vec![(
+                        node(Value::String("x")),
+                        node(Value::Boolean(false)),
+                    )])),
+                ])),
+            ),
+        ]));
+        let bytes: &'static [u8] = postcard::to_allocvec(&tree).unwrap().leak();
+        let read: toml::Table = super::read(bytes).expect("reads");
+        let text = r#"s = "héllo"
+i = -1234567890123
+f = -2.5
+b = true
+d = 2024-05-01
+a = [0, { x = false }]
+"#;
+        assert_eq!(read, text.parse::<toml::Table>().unwrap());
+        assert!(super::read::<toml::Table>(&bytes[..bytes.len() - 1]).is_none());
     }
 }

@@ -1,6 +1,7 @@
 //! The compiled form of one shipped TOML file: its tree of values, each with the byte range it
-//! has in the text. `src/build.rs` writes it (with postcard) and start-up reads it back; this
-//! file is included by both, so it uses nothing but serde.
+//! has in the text. `src/build.rs` writes it with postcard; start-up reads those bytes in place
+//! (`de.rs` walks postcard's encoding of these types, so the variants' order is the format),
+//! and the tests write trees with it to check that reader. It uses nothing but serde.
 
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
