@@ -23,6 +23,92 @@ pub mod transcript;
 use serde::Serialize;
 use std::fmt;
 
+/// The [`Engine`] methods that only hand their arguments on, written once for every engine:
+/// each to the function of its concern in the engine's own folder (`legal::legal_actions`,
+/// `legal::random`, `apply::apply`, `query::query`, `invariants::check_invariants`,
+/// `invariants::check_transition`, `eval::{to_move, evaluate, determinize, summary}`), and
+/// `outcome` read from the state's `outcome` field. Expanded inside an engine's `impl Engine`,
+/// so the paths resolve in its folder. `engine_kit!(unrecorded)` is for an engine whose
+/// `apply::apply` writes to any [`log::Log`]: it also makes [`Engine::apply_unrecorded`] skip
+/// the events.
+macro_rules! engine_kit {
+    (unrecorded) => {
+        engine_kit!();
+
+        fn apply_unrecorded(
+            state: &mut Self::State,
+            action: &Self::Action,
+            _: &mut Vec<Self::Event>,
+        ) -> Result<(), $crate::engine::IllegalAction> {
+            apply::apply(state, action, &mut $crate::engine::log::Unrecorded)
+        }
+    };
+    () => {
+        fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>) {
+            legal::legal_actions(state, out);
+        }
+
+        fn random_action(
+            state: &Self::State,
+            rng: &mut $crate::engine::rng::Rng,
+            out: &mut Vec<Self::Action>,
+        ) -> Option<usize> {
+            legal::random(state, rng, out)
+        }
+
+        fn apply(
+            state: &mut Self::State,
+            action: &Self::Action,
+            events: &mut Vec<Self::Event>,
+        ) -> Result<(), $crate::engine::IllegalAction> {
+            apply::apply(state, action, events)
+        }
+
+        fn outcome(state: &Self::State) -> Option<$crate::engine::Outcome> {
+            state.outcome
+        }
+
+        fn query(state: &Self::State, path: &str) -> Result<$crate::engine::Value, String> {
+            query::query(state, path)
+        }
+
+        fn check_invariants(state: &Self::State) -> Result<(), String> {
+            invariants::check_invariants(state)
+        }
+
+        fn check_transition(
+            before: &Self::State,
+            events: &[Self::Event],
+            after: &Self::State,
+        ) -> Result<(), String> {
+            invariants::check_transition(before, events, after)
+        }
+
+        fn to_move(state: &Self::State) -> Option<$crate::engine::ToMove> {
+            eval::to_move(state)
+        }
+
+        fn evaluate(state: &Self::State, seat: $crate::engine::Player) -> f64 {
+            eval::evaluate(state, seat)
+        }
+
+        fn determinize(
+            state: &Self::State,
+            seat: $crate::engine::Player,
+            rng: &mut $crate::engine::rng::Rng,
+        ) -> Self::State {
+            eval::determinize(state, seat, rng)
+        }
+
+        fn summary(
+            state: &Self::State,
+            seat: $crate::engine::Player,
+        ) -> $crate::engine::SeatSummary {
+            eval::summary(state, seat)
+        }
+    };
+}
+
 /// One folder per engine, each named in the registry (`for_each_engine!`).
 macro_rules! engine_modules {
     ($($module:ident::$engine:ident),*) => {

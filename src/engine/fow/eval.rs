@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use super::apply::apply;
-use super::legal::legal;
+use super::legal::legal_actions;
 use super::state::{ObjKind, State, Step, What, START_LIFE};
 use crate::engine::player::{best_answer, squash, terminal_value};
 use crate::engine::rng::Rng;
@@ -42,7 +42,7 @@ fn settled(state: &State, seat: Player, budget: u32) -> f64 {
         return score(state, seat);
     };
     let mut actions = Vec::new();
-    legal(state, &mut actions);
+    legal_actions(state, &mut actions);
     let mut events = Vec::new();
     let mut after = |action: &Action| {
         let mut next = state.clone();

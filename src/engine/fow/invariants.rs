@@ -7,7 +7,7 @@ use super::event::Event;
 use super::state::{ObjKind, RulerAt, State, Step, What, MAX_HAND};
 use crate::engine::Player;
 
-pub fn check(state: &State) -> Result<(), String> {
+pub fn check_invariants(state: &State) -> Result<(), String> {
     cards_conserved(state)?;
     for p in Player::BOTH {
         seat(state, p)?;
@@ -221,7 +221,7 @@ fn flow(state: &State) -> Result<(), String> {
 
 /// One action's events against the states around it: life moves only by the life-loss and
 /// life-gain events, card by card, and the events report it exactly.
-pub fn transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
+pub fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
     for p in Player::BOTH {
         let mut life = i64::from(before.seat(p).life);
         for e in events {

@@ -10,7 +10,7 @@ use super::will::{self, StoneKind};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
 
-pub fn legal(state: &State, out: &mut Vec<Action>) {
+pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     out.clear();
     let Some(who) = state.decider() else { return };
     // Scratch lists kept by the thread and reused for every decision, so that listing
@@ -163,7 +163,7 @@ fn mulligans(state: &State, who: Player, hand: &mut Vec<Named>, out: &mut Vec<Ac
     walk(hand, 0, &mut Bottom::default(), &mut visit);
 }
 
-/// The random player's choice, drawn as picking from [`legal`]'s whole list would draw. A
+/// The random player's choice, drawn as picking from [`legal_actions`]'s whole list would draw. A
 /// mulligan is found by counting the choices and walking to the drawn one, without listing
 /// the hundreds of orders a hand of different cards has.
 pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
@@ -179,13 +179,13 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
             Some(0)
         }
         _ => {
-            legal(state, out);
+            legal_actions(state, out);
             rng.pick_index(out.len())
         }
     }
 }
 
-/// A main-step action drawn as picking from [`legal`]'s list would draw it: each family's
+/// A main-step action drawn as picking from [`legal_actions`]'s list would draw it: each family's
 /// actions are counted (its payments without building them), one index is drawn over all of
 /// them, and only the action at that index is built.
 /// The action is built in place in `out`.

@@ -25,8 +25,7 @@ pub use event::Event;
 pub use state::State;
 
 use crate::engine::log::Unrecorded;
-use crate::engine::rng::Rng;
-use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
+use crate::engine::{Engine, Player, Setup};
 
 /// The J Force engine.
 #[derive(Debug, Clone, Copy, Default)]
@@ -40,6 +39,8 @@ impl Engine for JForce {
     type Action = Action;
     type Event = Event;
 
+    engine_kit!(unrecorded);
+
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         turn::setup(setup, events)
     }
@@ -48,67 +49,11 @@ impl Engine for JForce {
         turn::setup(setup, &mut Unrecorded)
     }
 
-    fn legal_actions(state: &State, out: &mut Vec<Action>) {
-        legal::legal_actions(state, out);
-    }
-
-    fn random_action(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
-        legal::random(state, rng, out)
-    }
-
-    fn apply(
-        state: &mut State,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), IllegalAction> {
-        apply::apply(state, action, events)
-    }
-
-    fn apply_unrecorded(
-        state: &mut State,
-        action: &Action,
-        _: &mut Vec<Event>,
-    ) -> Result<(), IllegalAction> {
-        apply::apply(state, action, &mut Unrecorded)
-    }
-
-    fn outcome(state: &State) -> Option<Outcome> {
-        state.outcome
-    }
-
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {
         parse::parse(state, text)
     }
 
-    fn query(state: &State, path: &str) -> Result<Value, String> {
-        query::query(state, path)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        invariants::check_invariants(state)
-    }
-
-    fn to_move(state: &State) -> Option<ToMove> {
-        eval::to_move(state)
-    }
-
-    fn evaluate(state: &State, seat: Player) -> f64 {
-        eval::evaluate(state, seat)
-    }
-
-    fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
-        eval::determinize(state, seat, rng)
-    }
-
     fn first(state: &State) -> Option<Player> {
         Some(state.first)
-    }
-
-    fn summary(state: &State, seat: Player) -> SeatSummary {
-        eval::summary(state, seat)
-    }
-
-    fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
-        invariants::check_transition(before, events, after)
     }
 }

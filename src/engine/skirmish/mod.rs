@@ -25,8 +25,7 @@ pub use state::{Phase, Seat, State, HAND_LIMIT, OPENING_HAND, START_HEALTH};
 pub use turn::{Duel, Resolved};
 
 use crate::engine::log::Unrecorded;
-use crate::engine::rng::Rng;
-use crate::engine::{Engine, IllegalAction, Outcome, Player, SeatSummary, Setup, ToMove, Value};
+use crate::engine::{Engine, Player, Setup};
 
 /// Most cards per deck the engine plays (the rules allow 40; a little room for experiments,
 /// and small enough that a seat is one fixed array).
@@ -53,6 +52,8 @@ impl Engine for Skirmish {
     /// scores the position the tree reached (docs/sim.md has the measurements).
     const ROLLOUT_DEPTH: u32 = 0;
 
+    engine_kit!(unrecorded);
+
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         Ok(Duel::prepared(setup)?.start(setup.seed, events))
     }
@@ -61,48 +62,8 @@ impl Engine for Skirmish {
         Ok(Duel::prepared(setup)?.start(setup.seed, &mut Unrecorded))
     }
 
-    fn legal_actions(state: &State, out: &mut Vec<Action>) {
-        legal::legal_actions(state, out);
-    }
-
-    fn random_action(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
-        legal::random(state, rng, out)
-    }
-
-    fn apply(
-        state: &mut State,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), IllegalAction> {
-        apply::apply(state, action, events)
-    }
-
-    fn apply_unrecorded(
-        state: &mut State,
-        action: &Action,
-        _: &mut Vec<Event>,
-    ) -> Result<(), IllegalAction> {
-        apply::apply(state, action, &mut Unrecorded)
-    }
-
-    fn outcome(state: &State) -> Option<Outcome> {
-        state.outcome
-    }
-
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {
         action::parse(state, text)
-    }
-
-    fn query(state: &State, path: &str) -> Result<Value, String> {
-        query::query(state, path)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        invariants::check_invariants(state)
-    }
-
-    fn to_move(state: &State) -> Option<ToMove> {
-        eval::to_move(state)
     }
 
     fn choices(state: &State, seat: Player, out: &mut Vec<Action>) {
@@ -113,24 +74,8 @@ impl Engine for Skirmish {
         eval::combine(p1, p2)
     }
 
-    fn evaluate(state: &State, seat: Player) -> f64 {
-        eval::evaluate(state, seat)
-    }
-
-    fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
-        eval::determinize(state, seat, rng)
-    }
-
     /// Rounds are simultaneous: nobody goes first.
     fn first(_: &State) -> Option<Player> {
         None
-    }
-
-    fn summary(state: &State, seat: Player) -> SeatSummary {
-        eval::summary(state, seat)
-    }
-
-    fn check_transition(before: &State, events: &[Event], after: &State) -> Result<(), String> {
-        invariants::check_transition(before, events, after)
     }
 }

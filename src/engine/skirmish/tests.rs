@@ -7,7 +7,7 @@ use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::SourceFile;
 use crate::engine::rng::Rng;
 use crate::engine::testing::{conformance, ids};
-use crate::engine::{Player, SeatDeck};
+use crate::engine::{Outcome, Player, SeatDeck, Value};
 use std::sync::OnceLock;
 
 /// Cards with the text effects no shipped card uses (damage, an enemy heal, a multi-card
