@@ -2,16 +2,18 @@
 //! `formats/` becomes a `(path, text, compiled)` entry in `$OUT_DIR/embedded.rs`, so adding a
 //! data file needs no change to Rust code. The text stays for diagnostics; `compiled` is the
 //! file's tree of values with their spans (`src/shipped/node.rs`), which start-up reads
-//! instead of parsing the text. A shipped file that is not valid TOML fails the build.
+//! instead of parsing the text. A shipped file that is not valid TOML fails the build with its
+//! path, line and column (`src/shipped/compile.rs`). Whether it reads as the data model is
+//! checked by the test suite, not here: docs/architecture.md ("The shipped data") says why.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use toml::de::{DeTable, DeValue};
 
 #[path = "shipped/node.rs"]
 mod node;
 
-use node::{Node, Value};
+#[path = "shipped/compile.rs"]
+mod compile;
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -27,64 +29,11 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The tree of a TOML value; `Err` says why a value has no compiled form.
-fn node<'a>(value: &'a DeValue<'a>, span: std::ops::Range<usize>) -> Result<Node<'a>, String> {
-    let value = match value {
-        DeValue::String(s) => Value::String(s),
-        DeValue::Integer(i) => Value::Integer(
-            i64::from_str_radix(i.as_str(), i.radix())
-                .map_err(|_| format!("integer `{i}` does not fit 64 bits"))?,
-        ),
-        DeValue::Float(f) => {
-            Value::Float((f.as_str().parse()).map_err(|_| format!("float `{f}` is not a number"))?)
-        }
-        DeValue::Boolean(b) => Value::Boolean(*b),
-        DeValue::Datetime(d) => Value::Datetime(d.to_string().into()),
-        DeValue::Array(items) => Value::Array(
-            (items.iter())
-                .map(|item| node(item.get_ref(), item.span()))
-                .collect::<Result<_, _>>()?,
-        ),
-        DeValue::Table(table) => Value::Table(table_nodes(table)?),
-    };
-    Ok(Node { span, value })
-}
-
-fn table_nodes<'a>(table: &'a DeTable<'a>) -> Result<Vec<(Node<'a>, Node<'a>)>, String> {
-    (table.iter())
-        .map(|(k, v)| {
-            let key = Node {
-                span: k.span(),
-                value: Value::String(k.get_ref()),
-            };
-            Ok((key, node(v.get_ref(), v.span())?))
-        })
-        .collect()
-}
-
-fn compile(rel: &str, text: &str) -> Vec<u8> {
-    let root = match DeTable::parse(text) {
-        Ok(root) => root,
-        // toml's own message, with the line and the caret, as `db check` would show it.
-        Err(_) => match toml::from_str::<toml::Table>(text) {
-            Err(e) => panic!("shipped data file {rel} is not valid TOML:\n{e}"),
-            Ok(_) => panic!("shipped data file {rel} is not valid TOML"),
-        },
-    };
-    let tree = Node {
-        span: root.span(),
-        value: match table_nodes(root.get_ref()) {
-            Ok(table) => Value::Table(table),
-            Err(e) => panic!("shipped data file {rel}: {e}"),
-        },
-    };
-    postcard::to_allocvec(&tree).expect("a tree of values serialises")
-}
-
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     println!("cargo:rerun-if-changed=src/shipped/node.rs");
+    println!("cargo:rerun-if-changed=src/shipped/compile.rs");
     let mut code = String::new();
     for (name, dir) in [("CARD_DB", "card-db"), ("FORMATS", "formats")] {
         let base = root.join(dir);
@@ -100,7 +49,11 @@ fn main() {
             let text =
                 std::fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {rel}: {e}"));
             let compiled = out_dir.join(rel.replace('/', "__")).with_extension("bin");
-            std::fs::write(&compiled, compile(&rel, &text)).expect("OUT_DIR is writable");
+            match compile::compile(&rel, &text) {
+                Ok(bytes) => std::fs::write(&compiled, bytes).expect("OUT_DIR is writable"),
+                // Cargo fails the build once every broken file is listed, each on its line.
+                Err(why) => println!("cargo::error=shipped data file {why}"),
+            }
             writeln!(
                 code,
                 "    ({rel:?}, include_str!({:?}), include_bytes!({:?})),",
