@@ -53,7 +53,22 @@ fn start(p1: (&str, &[&str]), p2: (&str, &[&str])) -> T {
     )
 }
 
+/// p1 holds `striker`; p2 has played Iron Guard in its first turn; p1's Action Phase again.
+fn against_iron_guard(striker: &str) -> T {
+    let mut t = start(("Timeline J", &[striker]), ("Titan Jr.", &["Iron Guard"]));
+    t.ok("p1 end")
+        .charge(Player::P2, 2)
+        .ok("p2 play Iron Guard")
+        .ok("p2 end");
+    t
+}
+
 impl T {
+    /// Whether an event of the last action matches.
+    fn saw(&self, found: impl Fn(&Event) -> bool) -> bool {
+        self.events.iter().any(found)
+    }
+
     fn act(&mut self, line: &str) -> Result<(), String> {
         let action = JForce::parse_action(&self.state, line)?;
         let before = self.state.clone();
@@ -239,14 +254,7 @@ fn jf_a08_charge_is_a_pool_that_keeps_unspent_points_up_to_10() {
     let mut t = start(("Timeline J", &["Power Surge"]), ("Titan Jr.", &[]));
     t.charge(Player::P1, 10).ok("p1 play Power Surge");
     assert_eq!(t.int("p1.charge"), 10);
-    assert!(t.events.iter().any(|e| matches!(
-        e,
-        Event::Charge {
-            gained: 1,
-            total: 10,
-            ..
-        }
-    )));
+    assert!(t.saw(|e| matches!(e, Event::Charge { gained: 1, total: 10, .. })));
 }
 
 #[test]
@@ -380,7 +388,7 @@ fn jf_a13_a_blocked_hero_is_never_destroyed() {
         .ok("p2 play Spark Runner")
         .ok("p2 end");
     t.ok("p1 attack with hero").ok("p2 block with Rust Brawler");
-    assert!(t.events.iter().any(|e| matches!(e, Event::Holds { .. })));
+    assert!(t.saw(|e| matches!(e, Event::Holds { .. })));
     assert_eq!(t.int("p2.battle"), 3);
     assert_eq!(t.int("p2.hp"), 26);
     assert_eq!(t.int("p1.hp"), 20);
@@ -399,14 +407,7 @@ fn jf_a13_a_blocked_hero_is_never_destroyed() {
 
 #[test]
 fn jf_a14_a_blocked_attack_never_reaches_the_hero() {
-    let mut t = start(
-        ("Timeline J", &["Thunder Ram"]),
-        ("Titan Jr.", &["Iron Guard"]),
-    );
-    t.ok("p1 end")
-        .charge(Player::P2, 2)
-        .ok("p2 play Iron Guard")
-        .ok("p2 end");
+    let mut t = against_iron_guard("Thunder Ram");
     t.charge(Player::P1, 4)
         .ok("p1 play Thunder Ram")
         .ok("p1 attack with Thunder Ram")
@@ -421,14 +422,7 @@ fn jf_a14_a_blocked_attack_never_reaches_the_hero() {
 
 #[test]
 fn jf_a15_every_attack_aims_at_the_hero() {
-    let mut t = start(
-        ("Timeline J", &["Ember Striker"]),
-        ("Titan Jr.", &["Iron Guard"]),
-    );
-    t.ok("p1 end")
-        .charge(Player::P2, 2)
-        .ok("p2 play Iron Guard")
-        .ok("p2 end");
+    let mut t = against_iron_guard("Ember Striker");
     t.charge(Player::P1, 3).ok("p1 play Ember Striker");
     let why = t.refused("p1 attack Iron Guard with Ember Striker");
     assert!(why.contains("JF-A15"), "{why}");
@@ -511,14 +505,7 @@ fn jf_a19_hp_goes_below_zero_as_recorded_and_heals_stop_at_the_printed_hp() {
     let mut t = start(("Timeline J", &["Field Medic"]), ("Glitch", &[]));
     t.charge(Player::P1, 2).ok("p1 play Field Medic");
     assert_eq!(t.int("p1.hp"), 20);
-    assert!(t.events.iter().any(|e| matches!(
-        e,
-        Event::Heal {
-            amount: 0,
-            hp: 20,
-            ..
-        }
-    )));
+    assert!(t.saw(|e| matches!(e, Event::Heal { amount: 0, hp: 20, .. })));
 }
 
 #[test]
@@ -724,14 +711,7 @@ fn combat_compares_attack_values_lower_destroyed_ties_both() {
 
 #[test]
 fn a_block_waits_for_the_defender_and_nothing_else_happens_meanwhile() {
-    let mut t = start(
-        ("Timeline J", &["Ember Striker"]),
-        ("Titan Jr.", &["Iron Guard"]),
-    );
-    t.ok("p1 end")
-        .charge(Player::P2, 2)
-        .ok("p2 play Iron Guard")
-        .ok("p2 end");
+    let mut t = against_iron_guard("Ember Striker");
     t.charge(Player::P1, 3)
         .ok("p1 play Ember Striker")
         .ok("p1 attack with Ember Striker");

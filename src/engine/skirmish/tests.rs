@@ -14,60 +14,14 @@ use std::sync::OnceLock;
 /// draw, a lowered hand limit, a piercing Blue), for the tests only.
 const TEST_CARDS: &str = r#"
 game = "skirmish"
-
-[[cards]]
-id = "SK-T01"
-name = "Hex Bolt"
-type = "blue"
-set = "SK1"
-colour = "blue"
-value = 2
-effects = [{ kind = "damage", target = "enemy-player", amount = 1 }]
-
-[[cards]]
-id = "SK-T02"
-name = "Backfire"
-type = "red"
-set = "SK1"
-colour = "red"
-value = 6
-effects = [{ kind = "damage", target = "own-player", amount = 2 }]
-
-[[cards]]
-id = "SK-T03"
-name = "Kind Word"
-type = "red"
-set = "SK1"
-colour = "red"
-value = 1
-effects = [{ kind = "heal", target = "enemy-player", amount = 1 }]
-
-[[cards]]
-id = "SK-T04"
-name = "Double Study"
-type = "blue"
-set = "SK1"
-colour = "blue"
-value = 1
-effects = [{ kind = "draw", amount = 2 }]
-
-[[cards]]
-id = "SK-T05"
-name = "Tight Grip"
-type = "green"
-set = "SK1"
-colour = "green"
-value = 2
-effects = [{ kind = "hand-limit", amount = 5 }]
-
-[[cards]]
-id = "SK-T06"
-name = "Piercing Balm"
-type = "blue"
-set = "SK1"
-colour = "blue"
-value = 3
-effects = [{ kind = "pierce" }]
+cards = [
+    { id = "SK-T01", name = "Hex Bolt", type = "blue", set = "SK1", colour = "blue", value = 2, effects = [{ kind = "damage", target = "enemy-player", amount = 1 }] },
+    { id = "SK-T02", name = "Backfire", type = "red", set = "SK1", colour = "red", value = 6, effects = [{ kind = "damage", target = "own-player", amount = 2 }] },
+    { id = "SK-T03", name = "Kind Word", type = "red", set = "SK1", colour = "red", value = 1, effects = [{ kind = "heal", target = "enemy-player", amount = 1 }] },
+    { id = "SK-T04", name = "Double Study", type = "blue", set = "SK1", colour = "blue", value = 1, effects = [{ kind = "draw", amount = 2 }] },
+    { id = "SK-T05", name = "Tight Grip", type = "green", set = "SK1", colour = "green", value = 2, effects = [{ kind = "hand-limit", amount = 5 }] },
+    { id = "SK-T06", name = "Piercing Balm", type = "blue", set = "SK1", colour = "blue", value = 3, effects = [{ kind = "pierce" }] },
+]
 "#;
 
 /// The shipped skirmish cards plus [`TEST_CARDS`].
@@ -119,6 +73,20 @@ fn hand_of(first: &[&str], filler: &str) -> Vec<String> {
         v.push(filler.to_owned());
     }
     v
+}
+
+/// Why setup refuses a duel of Ember Jab against Parry in `game` (a changed copy of [`game`]).
+fn refused_at_setup(game: &Game) -> String {
+    let setup = Setup {
+        game,
+        decks: [
+            seat(game, &["Ember Jab"], false),
+            seat(game, &["Parry"], false),
+        ],
+        seed: 1,
+        first: None,
+    };
+    Skirmish::setup(&setup, &mut Vec::new()).unwrap_err()
 }
 
 fn play(state: &mut State, line: &str) -> Vec<Event> {
@@ -406,16 +374,7 @@ fn sk_a10_text_effects_run_and_others_are_refused() {
             target: Target::This,
         },
     ));
-    let setup = Setup {
-        game: &game,
-        decks: [
-            seat(&game, &["Ember Jab"], false),
-            seat(&game, &["Parry"], false),
-        ],
-        seed: 1,
-        first: None,
-    };
-    let err = Skirmish::setup(&setup, &mut Vec::new()).unwrap_err();
+    let err = refused_at_setup(&game);
     assert!(
         err.contains("effect `destroy`, which the skirmish engine does not run"),
         "{err}"
@@ -505,13 +464,8 @@ fn sk_a16_discard_after_the_end_phase_before_the_draw() {
         t.contains("p1 holds 8 cards, over the hand limit of 7: discards 1 before the draw phase"),
         "{t}"
     );
-    assert!(!events.iter().any(|e| matches!(
-        e,
-        Event::Draw {
-            cause: DrawCause::DrawPhase,
-            ..
-        }
-    )));
+    let phase_draw = |e: &Event| matches!(e, Event::Draw { cause: DrawCause::DrawPhase, .. });
+    assert!(!events.iter().any(phase_draw));
     assert_eq!(q(&st, "phase"), Value::Str("discard".into()));
     let e = illegal(&mut st, "round: p1 plays Ember Jab, p2 plays Parry");
     assert!(
@@ -625,16 +579,7 @@ fn sk_a20_values_outside_what_the_engine_plays_are_refused() {
         .find(|s| s.name.get_ref() == "value")
         .unwrap();
     value.value = toml::Spanned::new(0..0, -2);
-    let setup = Setup {
-        game: &game,
-        decks: [
-            seat(&game, &["Ember Jab"], false),
-            seat(&game, &["Parry"], false),
-        ],
-        seed: 1,
-        first: None,
-    };
-    let err = Skirmish::setup(&setup, &mut Vec::new()).unwrap_err();
+    let err = refused_at_setup(&game);
     assert!(err.contains("`Ember Jab` has value -2"), "{err}");
 }
 

@@ -116,7 +116,7 @@ fn fw_a01_only_the_draw_phase_draw_loses() {
         ("Umbral Oracle", &[]),
     );
     t.hand(P1, "Tidal Insight")
-        .stones(P1, &["Water Magic Stone", "Water Magic Stone"]);
+        .stones(P1, &["Water Magic Stone"; 2]);
     empty_deck(&mut t, P1);
     t.lines(&["p1 plays Tidal Insight", "p2 passes", "p1 passes"]);
     assert_eq!(t.q("winner"), Value::Null);
@@ -133,15 +133,9 @@ fn fw_a02_chant_damage_to_zero_life_ends_the_game_at_once() {
         ("Crimson Warden", &["Searing Judgment"]),
         ("Umbral Oracle", &[]),
     );
-    t.hand(P1, "Searing Judgment").stones(
-        P1,
-        &[
-            "Fire Magic Stone",
-            "Light Magic Stone",
-            "Fire Magic Stone",
-            "Fire Magic Stone",
-        ],
-    );
+    t.hand(P1, "Searing Judgment")
+        .stones(P1, &["Fire Magic Stone", "Light Magic Stone"])
+        .stones(P1, &["Fire Magic Stone"; 2]);
     t.set_life(P2, 1000);
     t.lines(&["p1 plays Searing Judgment", "p2 passes", "p1 passes"]);
     assert_eq!(t.int("p2.life"), 0);
@@ -157,7 +151,7 @@ fn fw_a02_paying_life_to_zero_loses_too() {
         ("Crimson Warden", &[]),
     );
     t.hand(P1, "Abyssal Rebirth")
-        .stones(P1, &["Darkness Magic Stone", "Darkness Magic Stone"]);
+        .stones(P1, &["Darkness Magic Stone"; 2]);
     t.set_life(P1, 200);
     t.lines(&["p1 plays Abyssal Rebirth", "p2 passes", "p1 passes"]);
     assert_eq!(t.int("p1.hand-size"), 7, "it drew two first");
@@ -190,10 +184,8 @@ fn fw_a05_a_payment_rests_exactly_the_cost() {
         ("Crimson Warden", &["Flame Soldier of Ma'at"]),
         ("Umbral Oracle", &[]),
     );
-    t.hand(P1, "Flame Soldier of Ma'at").stones(
-        P1,
-        &["Fire Magic Stone", "Fire Magic Stone", "Fire Magic Stone"],
-    );
+    t.hand(P1, "Flame Soldier of Ma'at")
+        .stones(P1, &["Fire Magic Stone"; 3]);
     let over = t.reject(
         "p1 plays Flame Soldier of Ma'at paying rest Fire Magic Stone, rest Fire Magic Stone, rest Fire Magic Stone",
     );
@@ -214,10 +206,9 @@ fn fw_a06_special_stones_give_either_attribute_and_basics_only_their_own() {
         ("Crimson Warden", &["Flame Soldier of Ma'at"]),
         ("Umbral Oracle", &[]),
     );
-    t.hand(P1, "Flame Soldier of Ma'at").stones(
-        P1,
-        &["Water Magic Stone", "Water Magic Stone", "Ember-Tide Stone"],
-    );
+    t.hand(P1, "Flame Soldier of Ma'at")
+        .stones(P1, &["Water Magic Stone"; 2])
+        .stones(P1, &["Ember-Tide Stone"]);
     let wrong = t.reject(
         "p1 plays Flame Soldier of Ma'at paying rest Water Magic Stone, rest Water Magic Stone",
     );
@@ -243,7 +234,7 @@ fn fw_a07_priority_alternates_and_returns_to_the_turn_player() {
         ("Umbral Oracle", &[]),
     );
     t.hand(P1, "Flame Soldier of Ma'at")
-        .stones(P1, &["Fire Magic Stone", "Fire Magic Stone"]);
+        .stones(P1, &["Fire Magic Stone"; 2]);
     t.play("p1 plays Flame Soldier of Ma'at");
     assert_eq!(t.string("priority"), "p2");
     let why = t.reject("p1 passes");
@@ -287,8 +278,7 @@ fn fw_a07_the_opponent_may_start_a_chase_after_the_turn_players_pass() {
 #[test]
 fn payments_name_stones_by_position() {
     let mut t = Table::quick(("Crimson Warden", &["Ember Fox"]), ("Umbral Oracle", &[]));
-    t.hand(P1, "Ember Fox")
-        .stones(P1, &["Fire Magic Stone", "Fire Magic Stone"]);
+    t.hand(P1, "Ember Fox").stones(P1, &["Fire Magic Stone"; 2]);
     let why = t.reject("p1 plays Ember Fox paying rest Fire Magic Stone #3");
     assert!(
         why.contains("there is no Fire Magic Stone #3 in p1's field"),
@@ -328,10 +318,7 @@ fn fw_a09_judgment_in_the_own_main_phase_through_the_chase() {
         ("Crimson Warden", &[]),
         ("Umbral Oracle", &["Grave Crawler"]),
     );
-    t.stones(
-        P1,
-        &["Fire Magic Stone", "Fire Magic Stone", "Fire Magic Stone"],
-    );
+    t.stones(P1, &["Fire Magic Stone"; 3]);
     t.stones(P2, &["Darkness Magic Stone"])
         .hand(P2, "Grave Crawler");
     // Unmet: too little will.
@@ -368,15 +355,7 @@ fn order_table() -> Table {
     );
     t.hand(P1, "Tide Serpent")
         .hand(P1, "Coral Guardian")
-        .stones(
-            P1,
-            &[
-                "Water Magic Stone",
-                "Water Magic Stone",
-                "Water Magic Stone",
-                "Water Magic Stone",
-            ],
-        );
+        .stones(P1, &["Water Magic Stone"; 4]);
     t
 }
 
@@ -412,7 +391,7 @@ fn fw_a10_no_revolution_order_in_the_opponents_turn() {
         ("Umbral Oracle", &[]),
     );
     t.hand(P1, "Sudden Sentinel")
-        .stones(P1, &["Light Magic Stone", "Light Magic Stone"]);
+        .stones(P1, &["Light Magic Stone"; 2]);
     t.field(P2, "Grave Crawler");
     t.pass_to_turn(2);
     t.play("p2 attacks p1 with Grave Crawler");
@@ -462,10 +441,7 @@ fn fw_a12_the_ruler_in_its_area_and_the_j_ruler_in_the_field_both_call() {
 #[test]
 fn fw_a13_a_judgment_j_ruler_waits_a_turn_to_call_and_attack() {
     let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
-    t.stones(
-        P1,
-        &["Fire Magic Stone", "Fire Magic Stone", "Fire Magic Stone"],
-    );
+    t.stones(P1, &["Fire Magic Stone"; 3]);
     t.lines(&["p1 does Judgment", "p2 passes", "p1 passes"]);
     let why = t.reject("p1 calls a magic stone");
     assert!(why.contains("did its Judgment this turn"), "{why}");
@@ -480,14 +456,7 @@ fn fw_a13_a_judgment_j_ruler_waits_a_turn_to_call_and_attack() {
 #[test]
 fn fw_a13_swiftness_lets_a_j_ruler_attack_at_once_but_not_call() {
     let mut t = Table::quick(("Lumen Seeker", &[]), ("Umbral Oracle", &[]));
-    t.stones(
-        P1,
-        &[
-            "Light Magic Stone",
-            "Light Magic Stone",
-            "Light Magic Stone",
-        ],
-    );
+    t.stones(P1, &["Light Magic Stone"; 3]);
     t.lines(&["p1 does Judgment", "p2 passes", "p1 passes"]);
     assert!(t
         .reject("p1 calls a magic stone")
@@ -506,10 +475,7 @@ fn fw_a13_swiftness_lets_a_j_ruler_attack_at_once_but_not_call() {
 /// (1200/1200): the J/ruler is destroyed, the Leviathan survives.
 fn destroyed_j_ruler() -> Table {
     let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
-    t.stones(
-        P1,
-        &["Fire Magic Stone", "Fire Magic Stone", "Fire Magic Stone"],
-    );
+    t.stones(P1, &["Fire Magic Stone"; 3]);
     t.field(P2, "Deep Leviathan");
     t.lines(&["p1 does Judgment", "p2 passes", "p1 passes"]);
     t.pass_to_turn(3);
@@ -567,7 +533,7 @@ fn fw_a16_an_attacker_removed_in_the_chase_window_deals_no_damage() {
     );
     t.field(P1, "Ember Fox");
     t.hand(P2, "Skyward Slash")
-        .stones(P2, &["Wind Magic Stone", "Wind Magic Stone"]);
+        .stones(P2, &["Wind Magic Stone"; 2]);
     t.lines(&[
         "p1 attacks p2 with Ember Fox",
         "p2 plays Skyward Slash targeting Ember Fox",
@@ -591,7 +557,7 @@ fn fw_a16_a_blocker_removed_before_damage_leaves_the_attack_without_damage() {
     );
     t.field(P1, "Pyre Knight").field(P2, "Grave Crawler");
     t.hand(P1, "Skyward Slash")
-        .stones(P1, &["Wind Magic Stone", "Wind Magic Stone"]);
+        .stones(P1, &["Wind Magic Stone"; 2]);
     t.lines(&[
         "p1 attacks p2 with Pyre Knight",
         "p2 passes",
@@ -617,7 +583,7 @@ fn fw_a17_a_quickcast_resonator_blocks_the_turn_it_enters() {
     );
     t.field(P1, "Pyre Knight");
     t.hand(P2, "Sudden Sentinel")
-        .stones(P2, &["Light Magic Stone", "Light Magic Stone"]);
+        .stones(P2, &["Light Magic Stone"; 2]);
     t.lines(&[
         "p1 attacks p2 with Pyre Knight",
         "p2 plays Sudden Sentinel",
@@ -642,7 +608,7 @@ fn fw_a18_damage_adds_up_and_destroys_the_moment_it_reaches_def() {
     );
     t.field(P1, "Ashen Sentry").field(P2, "Coral Guardian");
     t.hand(P1, "Skyward Slash")
-        .stones(P1, &["Wind Magic Stone", "Wind Magic Stone"]);
+        .stones(P1, &["Wind Magic Stone"; 2]);
     t.lines(&[
         "p1 plays Skyward Slash targeting Coral Guardian",
         "p2 passes",
@@ -806,10 +772,10 @@ fn fw_a25_a_chant_whose_target_left_does_nothing_and_goes_to_the_graveyard() {
         ("Gale Shepherd", &["Skyward Slash"]),
     );
     t.hand(P1, "Cthulhu's Intimidation")
-        .stones(P1, &["Darkness Magic Stone", "Darkness Magic Stone"]);
+        .stones(P1, &["Darkness Magic Stone"; 2]);
     t.field(P2, "Zephyr Scout")
         .hand(P2, "Skyward Slash")
-        .stones(P2, &["Wind Magic Stone", "Wind Magic Stone"]);
+        .stones(P2, &["Wind Magic Stone"; 2]);
     t.lines(&[
         "p1 plays Cthulhu's Intimidation targeting Zephyr Scout",
         "chase p2 plays Skyward Slash targeting p2's Zephyr Scout",
@@ -828,7 +794,7 @@ fn fw_a25_a_chant_whose_target_left_does_nothing_and_goes_to_the_graveyard() {
 fn fw_a25_a_chant_with_no_legal_target_cannot_be_played() {
     let mut t = Table::quick(("Crimson Warden", &["Flame Lance"]), ("Umbral Oracle", &[]));
     t.hand(P1, "Flame Lance")
-        .stones(P1, &["Fire Magic Stone", "Fire Magic Stone"]);
+        .stones(P1, &["Fire Magic Stone"; 2]);
     let why = t.reject("p1 plays Flame Lance");
     assert_eq!(
         why,
@@ -954,17 +920,9 @@ fn swiftness_lets_a_resonator_attack_and_rest_the_turn_it_enters() {
     t.hand(P1, "Skyline Falconer")
         .hand(P1, "Ashen Sentry")
         .hand(P1, "Gale Ranger")
-        .stones(
-            P1,
-            &[
-                "Wind Magic Stone",
-                "Wind Magic Stone",
-                "Fire Magic Stone",
-                "Fire Magic Stone",
-                "Wind Magic Stone",
-                "Wind Magic Stone",
-            ],
-        );
+        .stones(P1, &["Wind Magic Stone"; 2])
+        .stones(P1, &["Fire Magic Stone"; 2])
+        .stones(P1, &["Wind Magic Stone"; 2]);
     t.lines(&[
         "p1 plays Skyline Falconer paying rest Wind Magic Stone, rest Wind Magic Stone",
         "p2 passes",
@@ -1017,17 +975,9 @@ fn the_rulers_rest_ability_competes_with_calling() {
 #[test]
 fn a_will_ability_can_be_used_again_while_will_lasts() {
     let mut t = Table::quick(("Lumen Seeker", &[]), ("Umbral Oracle", &[]));
-    t.field(P1, "Wellspring Adept").stones(
-        P1,
-        &[
-            "Water Magic Stone",
-            "Water Magic Stone",
-            "Water Magic Stone",
-            "Water Magic Stone",
-            "Light Magic Stone",
-            "Light Magic Stone",
-        ],
-    );
+    t.field(P1, "Wellspring Adept")
+        .stones(P1, &["Water Magic Stone"; 4])
+        .stones(P1, &["Light Magic Stone"; 2]);
     for _ in 0..2 {
         t.lines(&["p1 activates Wellspring Adept", "p2 passes", "p1 passes"]);
     }
@@ -1061,10 +1011,8 @@ fn a_rested_j_resonator_can_be_attacked() {
 #[test]
 fn a_judgment_j_ruler_boosts_resonators_only() {
     let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
-    t.field(P1, "Ember Fox").stones(
-        P1,
-        &["Fire Magic Stone", "Fire Magic Stone", "Fire Magic Stone"],
-    );
+    t.field(P1, "Ember Fox")
+        .stones(P1, &["Fire Magic Stone"; 3]);
     t.lines(&["p1 does Judgment", "p2 passes", "p1 passes"]);
     assert_eq!(t.int("p1.atk[Ember Fox]"), 400);
     assert_eq!(t.int("p1.atk[Crimson Warden, Blade of the Sun]"), 1000);
