@@ -25,6 +25,18 @@ pub fn strip_word<'a>(s: &'a str, word: &str) -> Option<&'a str> {
         .then(|| rest.trim_start())
 }
 
+/// `Ember Fox #2` → (`Ember Fox`, 2): the n-th card of that name; the first when no `#n`
+/// follows, or when it is `#0`.
+pub fn nth_suffix(s: &str) -> (&str, usize) {
+    let s = s.trim();
+    if let Some(i) = s.rfind(" #") {
+        if let Ok(n) = s[i + 2..].trim().parse::<usize>() {
+            return (s[..i].trim(), n.max(1));
+        }
+    }
+    (s, 1)
+}
+
 /// Splits `A, B, C` into what `resolve` makes of each name, gluing pieces back together when
 /// a name has a comma in it (the shortest run of pieces that resolves wins). A name that
 /// resolves nowhere is reported with `resolve`'s own error for its first piece.
@@ -59,4 +71,18 @@ pub fn name_list<T>(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nth_suffix;
+
+    #[test]
+    fn nth_suffix_reads_a_trailing_number_and_leaves_other_text_alone() {
+        assert_eq!(nth_suffix(" Ember Fox  #3 "), ("Ember Fox", 3));
+        assert_eq!(nth_suffix("Ember Fox"), ("Ember Fox", 1));
+        assert_eq!(nth_suffix("Ember Fox #0"), ("Ember Fox", 1));
+        assert_eq!(nth_suffix("Ember Fox #two"), ("Ember Fox #two", 1));
+        assert_eq!(nth_suffix("#1 Fan"), ("#1 Fan", 1));
+    }
 }

@@ -21,7 +21,7 @@ use super::cards::{Cost, Def, Kind};
 use super::legal::aim;
 use super::state::{ObjRef, RulerAt, State, Step, OPENING_HAND};
 use super::will;
-use crate::engine::parse::{player_prefix, strip_word};
+use crate::engine::parse::{nth_suffix, player_prefix, strip_word};
 use crate::engine::{parse, Player};
 use crate::names;
 
@@ -227,13 +227,7 @@ fn field_aim(state: &State, owner: Option<Player>, text: &str) -> Result<Aim, St
             text = text[prefix.len()..].trim();
         }
     }
-    let mut nth = 1usize;
-    if let Some(i) = text.rfind(" #") {
-        if let Ok(n) = text[i + 2..].trim().parse::<usize>() {
-            nth = n.max(1);
-            text = text[..i].trim();
-        }
-    }
+    let (text, nth) = nth_suffix(text);
     let key = names::key(text);
     let find = |p: Player| -> Option<Aim> {
         state

@@ -7,6 +7,7 @@
 //! `p1.damage[Name #2]`, `p1.rested[Name]`.
 
 use super::state::{Obj, ObjKind, RulerAt, State, Step};
+use crate::engine::parse::nth_suffix;
 use crate::engine::{Player, Value};
 use crate::names;
 
@@ -134,14 +135,7 @@ pub fn query(state: &State, path: &str) -> Result<Value, String> {
 }
 
 fn find<'s>(state: &'s State, p: Player, text: &str) -> Result<&'s Obj, String> {
-    let mut text = text.trim();
-    let mut nth = 1usize;
-    if let Some(i) = text.rfind(" #") {
-        if let Ok(n) = text[i + 2..].trim().parse::<usize>() {
-            nth = n.max(1);
-            text = text[..i].trim();
-        }
-    }
+    let (text, nth) = nth_suffix(text);
     let key = names::key(text);
     state
         .seat(p)
