@@ -9,7 +9,17 @@ use super::state::{abilities, Phase, Slot, State, Unit};
 use super::turn::{end_turn, pass_turn};
 use crate::engine::log::Log;
 use crate::engine::{IllegalAction, Outcome, Player};
+use std::fmt;
 use std::sync::Arc;
+
+/// "Ember Striker's ability", as a refusal names it.
+struct AbilityOf(&'static str);
+
+impl fmt::Display for AbilityOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}'s ability", self.0)
+    }
+}
 
 fn illegal<T>(message: impl Into<String>) -> Result<T, IllegalAction> {
     Err(IllegalAction(message.into()))
@@ -50,7 +60,7 @@ fn check_target(
     player: Player,
     choice: Option<Side>,
     target: Option<&UnitRef>,
-    what: &str,
+    what: &dyn fmt::Display,
 ) -> Result<At, IllegalAction> {
     match (choice, target) {
         (None, None) => Ok(None),
@@ -165,7 +175,12 @@ fn from_hand(state: &State, player: Player, hand: u8, name: &str) -> Result<u16,
     }
 }
 
-fn afford(state: &State, player: Player, cost: i32, what: &str) -> Result<(), IllegalAction> {
+fn afford(
+    state: &State,
+    player: Player,
+    cost: i32,
+    what: &dyn fmt::Display,
+) -> Result<(), IllegalAction> {
     let charge = state.seat(player).charge;
     if cost > charge {
         return illegal(format!("{what} costs {cost} Charge; {player} has {charge}"));
@@ -199,8 +214,8 @@ fn play(
         ));
     }
     // A missing target is the more basic reason (JF-R01), so it is checked before the cost.
-    let chosen = check_target(state, player, info.choice, target, name)?;
-    afford(state, player, info.cost, name)?;
+    let chosen = check_target(state, player, info.choice, target, &name)?;
+    afford(state, player, info.cost, &name)?;
 
     state.seat_mut(player).hand.remove(usize::from(hand));
     pay(state, player, info.cost, events);
@@ -288,7 +303,7 @@ fn evolve(
             None => format!("{name} is level {level} and goes only on an unevolved {}; it has {now}", table.name(evo.base)),
         });
     }
-    afford(state, player, info.cost, name)?;
+    afford(state, player, info.cost, &name)?;
 
     state.seat_mut(player).hand.remove(usize::from(hand));
     pay(state, player, info.cost, events);
@@ -358,7 +373,8 @@ fn activate(
     let Some(info) = table.card(card).abilities.get(index) else {
         return Ok(());
     };
-    let what = format!("{}'s ability", unit_ref.name);
+    // Named only if refused: a formatted name per activation was an allocation per action.
+    let what = AbilityOf(unit_ref.name);
     let chosen = check_target(state, player, info.choice, target, &what)?;
     afford(state, player, info.charge, &what)?;
 

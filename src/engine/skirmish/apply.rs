@@ -17,6 +17,7 @@ pub fn apply(
 ) -> Result<(), IllegalAction> {
     match action {
         Action::Round { p1, p2 } => {
+            check_round(state)?;
             let picks = [
                 check_pick(state, Player::P1, p1.as_ref())?,
                 check_pick(state, Player::P2, p2.as_ref())?,
@@ -62,11 +63,8 @@ fn hand_names(state: &State, player: Player) -> String {
     }
 }
 
-fn check_pick(
-    state: &State,
-    player: Player,
-    pick: Option<&CardRef>,
-) -> Result<Option<usize>, IllegalAction> {
+/// Whether a round may start now, checked once for both picks.
+fn check_round(state: &State) -> Result<(), IllegalAction> {
     if let Some(e) = not_now(state, "rounds") {
         return Err(e);
     }
@@ -88,6 +86,15 @@ fn check_pick(
             owing.join(" and ")
         )));
     }
+    Ok(())
+}
+
+/// The hand position of a player's pick, once [`check_round`] passed.
+fn check_pick(
+    state: &State,
+    player: Player,
+    pick: Option<&CardRef>,
+) -> Result<Option<usize>, IllegalAction> {
     let seat = state.seat(player);
     match pick {
         None if seat.hand_len() == 0 => Ok(None),

@@ -48,9 +48,10 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
                 0 => None,
                 _ => Some(CardRef::new(&state.table, kinds[p][j % MAX_CARDS])),
             };
+            let (j1, j2) = split(i, picks[1]);
             Action::Round {
-                p1: pick(0, i / picks[1]),
-                p2: pick(1, i % picks[1]),
+                p1: pick(0, j1),
+                p2: pick(1, j2),
             }
         }
         Phase::Discard => {
@@ -74,6 +75,31 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     };
     out.push(action);
     Some(0)
+}
+
+/// `1 / n` scaled by 2^32 and rounded up, for each `n` a hand's distinct cards can number.
+const RECIPROCAL: [u64; MAX_CARDS + 1] = {
+    let mut table = [0; MAX_CARDS + 1];
+    let mut n = 1;
+    while n <= MAX_CARDS {
+        table[n] = u32::MAX as u64 / n as u64 + 1;
+        n += 1;
+    }
+    table
+};
+
+/// `(i / n, i % n)`: which pair of picks the drawn index names. A multiply by the reciprocal
+/// instead of a division, the largest part of the draw's own time; exact while `i × n` is
+/// below 2^32 (the rounding error of the reciprocal, times `i`, stays under `1 / n`), which a
+/// pair of hands of at most [`MAX_CARDS`] kinds each cannot exceed.
+fn split(i: usize, n: usize) -> (usize, usize) {
+    match RECIPROCAL.get(n) {
+        Some(&r) if i < MAX_CARDS * MAX_CARDS => {
+            let q = ((i as u64 * r) >> 32) as usize;
+            (q, i - q * n)
+        }
+        _ => (i / n, i % n),
+    }
 }
 
 /// A player's possible picks in hand order: each distinct card, or nothing from an empty
@@ -148,5 +174,19 @@ impl Seen {
         let new = *word & bit == 0;
         *word |= bit;
         new
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_divides_every_index_a_draw_can_name() {
+        for n in 1..=MAX_CARDS {
+            for i in 0..MAX_CARDS * n {
+                assert_eq!(split(i, n), (i / n, i % n), "{i} / {n}");
+            }
+        }
     }
 }
