@@ -7,6 +7,7 @@ use super::event::Event;
 use super::rules::{self, Why};
 use super::state::{Caller, Item, ObjKind, ObjRef, State, Step, What};
 use super::{battle, chase, turn, will};
+use crate::engine::log::Log;
 use crate::engine::IllegalAction;
 
 fn why(w: Why) -> IllegalAction {
@@ -16,7 +17,7 @@ fn why(w: Why) -> IllegalAction {
 pub fn apply(
     state: &mut State,
     action: &Action,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let Some(decider) = state.decider() else {
         return Err(why(Why::GameOver));

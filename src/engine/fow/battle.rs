@@ -6,6 +6,7 @@ use super::action::Aim;
 use super::effects::{self, card_ref};
 use super::event::Event;
 use super::state::{Battle, ObjRef, State, Step};
+use crate::engine::log::Log;
 use crate::engine::Player;
 
 pub fn declare(
@@ -13,7 +14,7 @@ pub fn declare(
     who: Player,
     attacker: &Aim,
     target: Option<&Aim>,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) {
     let a = ObjRef {
         owner: who,
@@ -59,7 +60,7 @@ pub fn can_block(state: &State) -> impl Iterator<Item = ObjRef> + '_ {
         })
 }
 
-pub fn block(state: &mut State, who: Player, blocker: &Aim, events: &mut Vec<Event>) {
+pub fn block(state: &mut State, who: Player, blocker: &Aim, events: &mut impl Log<Event>) {
     let r = ObjRef {
         owner: who,
         serial: blocker.serial,
@@ -78,7 +79,7 @@ pub fn block(state: &mut State, who: Player, blocker: &Aim, events: &mut Vec<Eve
     after_block(state);
 }
 
-pub fn no_block(state: &mut State, who: Player, events: &mut Vec<Event>) {
+pub fn no_block(state: &mut State, who: Player, events: &mut impl Log<Event>) {
     events.push(Event::NoBlock { player: who });
     after_block(state);
 }
@@ -89,7 +90,7 @@ fn after_block(state: &mut State) {
     state.passes = 0;
 }
 
-fn end(state: &mut State, why: Option<&'static str>, events: &mut Vec<Event>) {
+fn end(state: &mut State, why: Option<&'static str>, events: &mut impl Log<Event>) {
     if let Some(why) = why {
         events.push(Event::BattleEnds { why });
     }
@@ -102,7 +103,7 @@ fn end(state: &mut State, why: Option<&'static str>, events: &mut Vec<Event>) {
 }
 
 /// Both players passed with an empty chase: on to the next battle step.
-pub fn advance(state: &mut State, events: &mut Vec<Event>) {
+pub fn advance(state: &mut State, events: &mut impl Log<Event>) {
     let Some(b) = state.battle else {
         state.step = Step::Main;
         return;
@@ -143,7 +144,7 @@ pub fn advance(state: &mut State, events: &mut Vec<Event>) {
     }
 }
 
-fn damage_step(state: &mut State, b: Battle, events: &mut Vec<Event>) {
+fn damage_step(state: &mut State, b: Battle, events: &mut impl Log<Event>) {
     let other = match (b.blocker, b.target) {
         (Some(blocker), _) => {
             if state.obj(blocker).is_none() {
@@ -177,7 +178,7 @@ fn damage_step(state: &mut State, b: Battle, events: &mut Vec<Event>) {
 
 /// Two J/resonators deal damage equal to their ATK to each other: at the same time, or the
 /// one with First Strike first (FW-K02).
-fn fight(state: &mut State, a: ObjRef, d: ObjRef, events: &mut Vec<Event>) {
+fn fight(state: &mut State, a: ObjRef, d: ObjRef, events: &mut impl Log<Event>) {
     use super::cards::FIRST_STRIKE;
     let first = |state: &State, r: ObjRef| {
         state

@@ -62,7 +62,7 @@ impl Cost {
         &self.icons
     }
 
-    fn read(attrs: &[String], icons: &[&str], free: i64) -> Result<Cost, String> {
+    pub(super) fn read(attrs: &[String], icons: &[&str], free: i64) -> Result<Cost, String> {
         let mut cost = Cost {
             icons: Vec::new(),
             free: u8::try_from(free.max(0)).map_err(|_| format!("free cost {free} is too big"))?,

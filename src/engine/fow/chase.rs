@@ -10,6 +10,7 @@ use super::effects::{self, EffectSource};
 use super::event::Event;
 use super::state::{Item, ObjKind, ObjRef, RulerAt, State, Step, What};
 use super::{battle, turn};
+use crate::engine::log::Log;
 use crate::engine::Player;
 
 /// Puts an item on the chase and hands priority to the other player.
@@ -19,7 +20,7 @@ pub fn push(state: &mut State, item: Item) {
     state.passes = 0;
 }
 
-pub fn pass(state: &mut State, who: Player, events: &mut Vec<Event>) {
+pub fn pass(state: &mut State, who: Player, events: &mut impl Log<Event>) {
     state.passes += 1;
     if state.passes < 2 {
         state.priority = who.other();
@@ -36,7 +37,7 @@ pub fn pass(state: &mut State, who: Player, events: &mut Vec<Event>) {
     }
 }
 
-fn resolve_top(state: &mut State, events: &mut Vec<Event>) {
+fn resolve_top(state: &mut State, events: &mut impl Log<Event>) {
     let Some(item) = state.chase.pop() else {
         return;
     };

@@ -5,6 +5,7 @@
 use super::cards::{Filter, Fx, Inst, To};
 use super::event::{CardRef, Event};
 use super::state::{Obj, ObjKind, ObjRef, RulerAt, State, Step};
+use crate::engine::log::Log;
 use crate::engine::{Outcome, Player};
 
 /// Who runs an effect list, from which card, at what.
@@ -18,7 +19,7 @@ pub struct EffectSource {
     pub filter: Option<Filter>,
 }
 
-pub fn run(state: &mut State, ctx: &EffectSource, fx: &[Fx], events: &mut Vec<Event>) {
+pub fn run(state: &mut State, ctx: &EffectSource, fx: &[Fx], events: &mut impl Log<Event>) {
     for &f in fx {
         if state.outcome.is_some() {
             return;
@@ -43,17 +44,15 @@ fn aimed(state: &State, ctx: &EffectSource, to: To) -> Option<ObjRef> {
     }
 }
 
-fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut Vec<Event>) {
+fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut impl Log<Event>) {
     let player = |to: To| match to {
         To::Own => Some(ctx.who),
         To::Enemy => Some(ctx.who.other()),
         To::This | To::Chosen => None,
     };
-    let fizzle = |effect: &'static str, events: &mut Vec<Event>| {
-        events.push(Event::Fizzle {
-            source: ctx.source_name,
-            effect,
-        });
+    let fizzle = |effect: &'static str| Event::Fizzle {
+        source: ctx.source_name,
+        effect,
     };
     match f {
         Fx::Damage { to, amount } => {
@@ -62,7 +61,7 @@ fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut Vec<Event>) {
             } else if let Some(r) = aimed(state, ctx, to) {
                 damage(state, r, amount, ctx.source_name, events);
             } else {
-                fizzle("damage", events);
+                events.push(fizzle("damage"));
             }
         }
         Fx::Heal { to, amount } => {
@@ -82,7 +81,7 @@ fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut Vec<Event>) {
                     });
                 }
             } else {
-                fizzle("heal", events);
+                events.push(fizzle("heal"));
             }
         }
         Fx::Draw { amount } => {
@@ -100,7 +99,7 @@ fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut Vec<Event>) {
             permanent,
         } => {
             let Some(r) = aimed(state, ctx, to) else {
-                fizzle("boost", events);
+                events.push(fizzle("boost"));
                 return;
             };
             if let Some(o) = state.obj_mut(r) {
@@ -124,7 +123,7 @@ fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut Vec<Event>) {
         }
         Fx::Destroy { to } => match aimed(state, ctx, to) {
             Some(r) => destroy(state, r, events),
-            None => fizzle("destruction", events),
+            None => events.push(fizzle("destruction")),
         },
     }
 }
@@ -142,7 +141,7 @@ pub fn damage(
     r: ObjRef,
     amount: i32,
     source: &'static str,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) {
     let amount = amount.max(0);
     let Some(o) = state.obj_mut(r) else { return };
@@ -165,7 +164,7 @@ pub fn lose_life(
     p: Player,
     amount: i32,
     source: &'static str,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) {
     let amount = amount.max(0);
     let seat = state.seat_mut(p);
@@ -183,7 +182,7 @@ pub fn gain_life(
     p: Player,
     amount: i32,
     source: &'static str,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) {
     let amount = amount.max(0);
     let seat = state.seat_mut(p);
@@ -197,7 +196,7 @@ pub fn gain_life(
 }
 
 /// Draws one card; `false` when the deck is empty.
-pub fn draw(state: &mut State, p: Player, events: &mut Vec<Event>) -> bool {
+pub fn draw(state: &mut State, p: Player, events: &mut impl Log<Event>) -> bool {
     match state.seat_mut(p).deck.pop() {
         Some(inst) => {
             state.seat_mut(p).hand.push(inst);
@@ -217,7 +216,7 @@ pub fn draw(state: &mut State, p: Player, events: &mut Vec<Event>) -> bool {
 /// Removes an object from the field as destroyed: resonators, additions and stones go to the
 /// graveyard; a J/ruler from Judgment goes back to the ruler area and loses Judgment; an
 /// ordered J/ruler goes to the graveyard and its order card goes back to the ruler area.
-pub fn destroy(state: &mut State, r: ObjRef, events: &mut Vec<Event>) {
+pub fn destroy(state: &mut State, r: ObjRef, events: &mut impl Log<Event>) {
     let Some(i) = state.find(r) else { return };
     let card = card_ref(state, r);
     let o = state.seat_mut(r.owner).field.remove(i);
@@ -259,7 +258,7 @@ pub fn destroy(state: &mut State, r: ObjRef, events: &mut Vec<Event>) {
 
 /// "If the J/ruler ordered by this card leaves the field in any way, put your ruler card back
 /// into your ruler area with ruler side up" (recovered: FW-A14 (a)).
-fn ruler_back_from_order(state: &mut State, p: Player, events: &mut Vec<Event>) {
+fn ruler_back_from_order(state: &mut State, p: Player, events: &mut impl Log<Event>) {
     let seat = state.seat_mut(p);
     if seat.ruler_at != RulerAt::Order {
         return;
@@ -282,7 +281,7 @@ pub fn lethal(damage: i32, def: i32) -> bool {
     damage > 0 && damage >= def
 }
 
-pub fn settle(state: &mut State, events: &mut Vec<Event>) {
+pub fn settle(state: &mut State, events: &mut impl Log<Event>) {
     if state.outcome.is_some() {
         return;
     }
@@ -325,7 +324,7 @@ pub fn finish(
     state: &mut State,
     winner: Option<Player>,
     reason: &'static str,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) {
     if state.outcome.is_some() {
         return;
@@ -346,7 +345,7 @@ pub fn enter(
     inst: Inst,
     kind: ObjKind,
     target: Option<ObjRef>,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> ObjRef {
     let obj = state.new_obj(inst, kind);
     let r = ObjRef {

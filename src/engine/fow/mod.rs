@@ -31,6 +31,7 @@ pub use action::{Action, Aim, Bottom, Named, Payment, Source};
 pub use event::{CardRef, Event, Phase};
 pub use state::State;
 
+use crate::engine::log::Unrecorded;
 use crate::engine::{Engine, Player, Setup};
 
 /// Force of Will.
@@ -43,10 +44,14 @@ impl Engine for Fow {
     type Action = Action;
     type Event = Event;
 
-    engine_kit!();
+    engine_kit!(unrecorded);
 
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         turn::setup(setup, events)
+    }
+
+    fn setup_unrecorded(setup: &Setup<'_>, _: &mut Vec<Event>) -> Result<State, String> {
+        turn::setup(setup, &mut Unrecorded)
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

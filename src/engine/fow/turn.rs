@@ -5,11 +5,12 @@ use super::cards::{Defs, Inst, Kind, Table};
 use super::effects::{self, EffectSource};
 use super::event::{Event, Phase};
 use super::state::{ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE};
+use crate::engine::log::Log;
 use crate::engine::rng::Rng;
 use crate::engine::{IllegalAction, Player, Setup};
 use std::sync::Arc;
 
-pub fn setup(s: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
+pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, String> {
     let defs = s.game.engine_data(Defs::build)?;
     let mut insts: Vec<u16> = Vec::new();
     let mut layout: Vec<(Inst, Vec<Inst>, Vec<Inst>)> = Vec::new();
@@ -154,7 +155,7 @@ pub fn mulligan(
     state: &mut State,
     who: Player,
     bottom: &Bottom,
-    events: &mut Vec<Event>,
+    events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let mut hand = state.seat(who).hand.clone();
     let mut chosen = Vec::with_capacity(OPENING_HAND);
@@ -188,7 +189,7 @@ pub fn mulligan(
     Ok(())
 }
 
-pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
+pub fn start_turn(state: &mut State, events: &mut impl Log<Event>) {
     state.turn += 1;
     if state.turn > 1 {
         state.active = state.active.other();
@@ -292,7 +293,7 @@ pub fn start_turn(state: &mut State, events: &mut Vec<Event>) {
 
 /// The end phase: damage and until-end-of-turn effects end at the same moment (so a boost
 /// that kept a card alive does not wear off before its damage), then the hand size check.
-pub fn end_phase(state: &mut State, events: &mut Vec<Event>) {
+pub fn end_phase(state: &mut State, events: &mut impl Log<Event>) {
     let p = state.active;
     events.push(Event::Phase {
         turn: state.turn,
@@ -324,7 +325,7 @@ pub fn end_phase(state: &mut State, events: &mut Vec<Event>) {
 }
 
 /// FW-A21 (a): the player chooses each discard; it goes to the graveyard.
-pub fn discard(state: &mut State, who: Player, card: Named, events: &mut Vec<Event>) {
+pub fn discard(state: &mut State, who: Player, card: Named, events: &mut impl Log<Event>) {
     let found = state
         .seat(who)
         .hand
@@ -343,7 +344,7 @@ pub fn discard(state: &mut State, who: Player, card: Named, events: &mut Vec<Eve
     }
 }
 
-fn next_turn(state: &mut State, events: &mut Vec<Event>) {
+fn next_turn(state: &mut State, events: &mut impl Log<Event>) {
     let p = state.active;
     let n = state.seat(p).hand.len();
     state.seat_mut(p).hand_after_end = n;

@@ -7,6 +7,7 @@ use super::action::{Named, Payment};
 use super::cards::{Cost, Inst, Kind};
 use super::event::Event;
 use super::state::{Obj, ObjKind, State};
+use crate::engine::log::Log;
 use crate::engine::{IllegalAction, Player};
 use std::ops::ControlFlow;
 
@@ -121,12 +122,63 @@ pub fn for_each_payment(kinds: &[StoneKind], cost: &Cost, mut f: impl FnMut(Paym
 /// How many payments [`for_each_payment`] lists, without building them: what the random
 /// player weighs a card by.
 pub fn count_payments(kinds: &[StoneKind], cost: &Cost) -> usize {
+    if let Some(n) = count_single(kinds, cost) {
+        return n;
+    }
     let mut n = 0;
     walk_payments(kinds, cost, &mut |_| {
         n += 1;
         ControlFlow::Continue(())
     });
     n
+}
+
+/// [`count_payments`] in closed form when no stone kind gives more than one attribute (`None`
+/// otherwise, or for a cost of 32 will or more). Then Hall's condition splits by attribute:
+/// a payment covers the icons when, for each icon attribute, the stones of that attribute
+/// rested number at least its icons. The payments are the ways to rest `total` stones with
+/// that floor per attribute: the coefficient of `x^total` in the product, over the kinds, of
+/// `1 + x + … + x^recovered`, each attribute's part cut below its icons.
+fn count_single(kinds: &[StoneKind], cost: &Cost) -> Option<usize> {
+    const MAX: usize = 32;
+    let total = cost.total() as usize;
+    if total >= MAX || kinds.iter().any(|k| k.attrs.count_ones() > 1) {
+        return None;
+    }
+    /// Multiplies `poly` by `1 + x + … + x^most`, up to degree `total`.
+    fn times(poly: &mut [usize; MAX], most: u8, total: usize) {
+        let most = usize::from(most);
+        let mut window = 0usize;
+        let old = *poly;
+        for d in 0..=total {
+            window = window.saturating_add(old[d]);
+            if d > most {
+                window -= old[d - most - 1];
+            }
+            poly[d] = window;
+        }
+    }
+    let asked = |k: &StoneKind| cost.icons().iter().any(|&(a, _)| k.attrs == 1u32 << a);
+    let mut poly = [0usize; MAX];
+    poly[0] = 1;
+    for k in kinds.iter().filter(|k| !asked(k)) {
+        times(&mut poly, k.recovered, total);
+    }
+    for &(a, n) in cost.icons() {
+        let mut part = [0usize; MAX];
+        part[0] = 1;
+        for k in kinds.iter().filter(|k| k.attrs == 1u32 << a) {
+            times(&mut part, k.recovered, total);
+        }
+        part[..usize::from(n).min(MAX)].fill(0);
+        let old = poly;
+        for (d, p) in poly.iter_mut().enumerate().take(total + 1) {
+            *p = (0..=d).fold(0usize, |sum, j| {
+                sum.saturating_add(old[j].saturating_mul(part[d - j]))
+            });
+        }
+    }
+    Some(poly[total])
 }
 
 /// The payment [`for_each_payment`] lists at `index`, building only that one.
@@ -324,7 +376,6 @@ pub fn check(
     Ok(())
 }
 
-/// Rests the stones of a checked payment and reports which will each produced.
 /// The k-th stone named `stone` in the player's field (1-based, as scripts number them).
 fn nth_stone(state: &State, who: Player, stone: Named, k: u8) -> Option<&Obj> {
     state
@@ -335,41 +386,63 @@ fn nth_stone(state: &State, who: Player, stone: Named, k: u8) -> Option<&Obj> {
         .nth(usize::from(k).checked_sub(1)?)
 }
 
-pub fn pay(state: &mut State, who: Player, cost: &Cost, pay: &Payment, events: &mut Vec<Event>) {
-    let mut rested: Vec<(Inst, u32)> = Vec::with_capacity(pay.total() as usize);
+/// Rests the stones of a checked payment and reports which will each produced.
+pub fn pay(
+    state: &mut State,
+    who: Player,
+    cost: &Cost,
+    pay: &Payment,
+    events: &mut impl Log<Event>,
+) {
+    // Which stones were rested is needed only for the events: without them, none is listed.
+    let mut rested: Vec<(Inst, u32)> = if events.records() {
+        Vec::with_capacity(pay.total() as usize)
+    } else {
+        Vec::new()
+    };
+    let mut count = 0u32;
+    let mut note = |o: &Obj, t: &super::cards::Table| {
+        count += 1;
+        if events.records() {
+            rested.push((o.inst, t.info(o.inst).attrs));
+        }
+    };
+    let t = &state.table;
+    let field = &mut state.seats[who.index()].field;
     for ((stone, n), (_, picks)) in pay.parts().zip(pay.picks()) {
         let mut left = n;
-        let t = &state.table;
         // The stones the script named (checked recovered), then the first recovered ones.
         for k in picks {
-            let at = state.seats[who.index()]
-                .field
+            let at = field
                 .iter()
                 .enumerate()
                 .filter(|(_, o)| o.kind == ObjKind::Stone && t.def_of(o.inst) == stone.def)
                 .nth(usize::from(k) - 1)
                 .map(|(i, _)| i);
-            if let Some(o) = at.and_then(|i| state.seats[who.index()].field.get_mut(i)) {
+            if let Some(o) = at.and_then(|i| field.get_mut(i)) {
                 if !o.rested && left > 0 {
                     o.rested = true;
                     left -= 1;
-                    rested.push((o.inst, t.info(o.inst).attrs));
+                    note(o, t);
                 }
             }
         }
-        for o in &mut state.seats[who.index()].field {
+        for o in field.iter_mut() {
             if left == 0 {
                 break;
             }
             if o.kind == ObjKind::Stone && !o.rested && t.def_of(o.inst) == stone.def {
                 o.rested = true;
                 left -= 1;
-                rested.push((o.inst, t.info(o.inst).attrs));
+                note(o, t);
             }
         }
     }
     let seat = state.seat_mut(who);
-    seat.will_paid += rested.len() as u32;
+    seat.will_paid += count;
+    if !events.records() {
+        return;
+    }
     // A stone of one attribute gives that will (or none: colourless); which attribute each
     // stone gives needs the matching only when some stone could give more than one.
     let matched = if rested.iter().any(|&(_, attrs)| attrs.count_ones() > 1) {
@@ -450,4 +523,67 @@ fn assign(cost: &Cost, stones: &[(Inst, u32)]) -> Vec<Option<usize>> {
         }
     }
     will
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+
+    /// The closed form counts what the walk lists, for random stones of one attribute each (or
+    /// none) and random costs: an off-by-one in a floor or a window would miscount many.
+    #[test]
+    fn closed_form_counts_what_the_walk_lists() {
+        let attrs: Vec<String> = ["fire", "water", "light"].map(String::from).to_vec();
+        let mut rng = Rng::new(13);
+        let mut paying = 0;
+        for round in 0..3000 {
+            let kinds: Vec<StoneKind> = (0..rng.below(5))
+                .map(|i| StoneKind {
+                    stone: Named {
+                        def: i as u16,
+                        name: "stone",
+                    },
+                    attrs: match rng.below(4) {
+                        3 => 0,
+                        a => 1 << a,
+                    },
+                    recovered: rng.below(4) as u8,
+                })
+                .collect();
+            let icons: Vec<&str> = (0..rng.below(4))
+                .map(|_| attrs[rng.below(3)].as_str())
+                .collect();
+            let cost = Cost::read(&attrs, &icons, rng.below(4) as i64).expect("a cost");
+            let mut walked = 0;
+            walk_payments(&kinds, &cost, &mut |_| {
+                walked += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(
+                count_single(&kinds, &cost),
+                Some(walked),
+                "round {round}: {kinds:?}, {cost:?}"
+            );
+            paying += usize::from(walked > 1);
+        }
+        // The rounds must reach costs with several payments, not only the trivial ones.
+        assert!(paying > 300, "{paying}");
+    }
+
+    #[test]
+    fn closed_form_leaves_dual_stones_to_the_walk() {
+        let attrs: Vec<String> = ["light", "darkness"].map(String::from).to_vec();
+        let cost = Cost::read(&attrs, &["darkness"], 1).expect("a cost");
+        let twilight = StoneKind {
+            stone: Named {
+                def: 0,
+                name: "Twilight Stone",
+            },
+            attrs: 0b11,
+            recovered: 2,
+        };
+        assert_eq!(count_single(&[twilight], &cost), None);
+        assert_eq!(count_payments(&[twilight], &cost), 1);
+    }
 }
