@@ -133,52 +133,56 @@ pub fn count_payments(kinds: &[StoneKind], cost: &Cost) -> usize {
     n
 }
 
-/// [`count_payments`] in closed form when no stone kind gives more than one attribute (`None`
-/// otherwise, or for a cost of 32 will or more). Then Hall's condition splits by attribute:
-/// a payment covers the icons when, for each icon attribute, the stones of that attribute
-/// rested number at least its icons. The payments are the ways to rest `total` stones with
+/// [`count_payments`] in closed form when no stone kind gives more than one of the attributes
+/// the cost's icons ask for (`None` otherwise, or for a cost of 16 will or more): a Twilight
+/// Stone's light is no use to a cost without light icons. Then Hall's condition splits by
+/// attribute: a payment covers the icons when, for each icon attribute, the stones rested that
+/// give it number at least its icons. The payments are the ways to rest `total` stones with
 /// that floor per attribute: the coefficient of `x^total` in the product, over the kinds, of
-/// `1 + x + … + x^recovered`, each attribute's part cut below its icons.
+/// `1 + x + … + x^recovered`, each icon attribute's part cut below its icons.
 fn count_single(kinds: &[StoneKind], cost: &Cost) -> Option<usize> {
-    const MAX: usize = 32;
+    const MAX: usize = 16;
+    type Poly = [u64; MAX];
     let total = cost.total() as usize;
-    if total >= MAX || kinds.iter().any(|k| k.attrs.count_ones() > 1) {
+    let asked = cost
+        .icons()
+        .iter()
+        .fold(0u32, |bits, &(a, _)| bits | 1u32.checked_shl(a.into()).unwrap_or(0));
+    if total >= MAX || kinds.iter().any(|k| (k.attrs & asked).count_ones() > 1) {
         return None;
     }
-    /// Multiplies `poly` by `1 + x + … + x^most`, up to degree `total`.
-    fn times(poly: &mut [usize; MAX], most: u8, total: usize) {
-        let most = usize::from(most);
-        let mut window = 0usize;
-        let old = *poly;
-        for d in 0..=total {
-            window = window.saturating_add(old[d]);
-            if d > most {
-                window -= old[d - most - 1];
-            }
-            poly[d] = window;
+    /// Multiplies `poly` by `1 + x + … + x^most` in place, up to degree `total`: prefix sums,
+    /// then each sum less the one `most + 1` below it.
+    fn times(poly: &mut Poly, most: u8, total: usize) {
+        for d in 1..=total {
+            poly[d] = poly[d].saturating_add(poly[d - 1]);
+        }
+        let width = usize::from(most) + 1;
+        for d in (width..=total).rev() {
+            poly[d] = poly[d].saturating_sub(poly[d - width]);
         }
     }
-    let asked = |k: &StoneKind| cost.icons().iter().any(|&(a, _)| k.attrs == 1u32 << a);
-    let mut poly = [0usize; MAX];
-    poly[0] = 1;
-    for k in kinds.iter().filter(|k| !asked(k)) {
+    let mut one: Poly = [0; MAX];
+    one[0] = 1;
+    let mut poly = one;
+    for k in kinds.iter().filter(|k| k.attrs & asked == 0) {
         times(&mut poly, k.recovered, total);
     }
     for &(a, n) in cost.icons() {
-        let mut part = [0usize; MAX];
-        part[0] = 1;
-        for k in kinds.iter().filter(|k| k.attrs == 1u32 << a) {
+        let bit = 1u32.checked_shl(a.into()).unwrap_or(0);
+        let mut part = one;
+        for k in kinds.iter().filter(|k| k.attrs & asked == bit) {
             times(&mut part, k.recovered, total);
         }
-        part[..usize::from(n).min(MAX)].fill(0);
-        let old = poly;
-        for (d, p) in poly.iter_mut().enumerate().take(total + 1) {
-            *p = (0..=d).fold(0usize, |sum, j| {
-                sum.saturating_add(old[j].saturating_mul(part[d - j]))
-            });
+        let mut product: Poly = [0; MAX];
+        for s in usize::from(n)..=total {
+            for d in s..=total {
+                product[d] = product[d].saturating_add(part[s].saturating_mul(poly[d - s]));
+            }
         }
+        poly = product;
     }
-    Some(poly[total])
+    usize::try_from(poly[total]).ok()
 }
 
 /// The payment [`for_each_payment`] lists at `index`, building only that one.
@@ -530,8 +534,8 @@ mod tests {
     use super::*;
     use crate::engine::rng::Rng;
 
-    /// The closed form counts what the walk lists, for random stones of one attribute each (or
-    /// none) and random costs: an off-by-one in a floor or a window would miscount many.
+    /// The closed form counts what the walk lists, for random stones of one attribute each, none,
+    /// or two (water or light) and random costs: an off-by-one in a floor or a window would miscount many.
     #[test]
     fn closed_form_counts_what_the_walk_lists() {
         let attrs: Vec<String> = ["fire", "water", "light"].map(String::from).to_vec();
@@ -544,8 +548,9 @@ mod tests {
                         def: i as u16,
                         name: "stone",
                     },
-                    attrs: match rng.below(4) {
+                    attrs: match rng.below(5) {
                         3 => 0,
+                        4 => 0b110,
                         a => 1 << a,
                     },
                     recovered: rng.below(4) as u8,
@@ -560,30 +565,33 @@ mod tests {
                 walked += 1;
                 ControlFlow::Continue(())
             });
-            assert_eq!(
-                count_single(&kinds, &cost),
-                Some(walked),
-                "round {round}: {kinds:?}, {cost:?}"
-            );
-            paying += usize::from(walked > 1);
+            if let Some(counted) = count_single(&kinds, &cost) {
+                assert_eq!(counted, walked, "round {round}: {kinds:?}, {cost:?}");
+                paying += usize::from(walked > 1);
+            }
         }
         // The rounds must reach costs with several payments, not only the trivial ones.
         assert!(paying > 300, "{paying}");
     }
 
+    /// A Twilight Stone (light or darkness) counts as a darkness stone against a cost with no
+    /// light icon, and is left to the walk against one with both.
     #[test]
-    fn closed_form_leaves_dual_stones_to_the_walk() {
+    fn closed_form_takes_dual_stones_by_the_attributes_asked() {
         let attrs: Vec<String> = ["light", "darkness"].map(String::from).to_vec();
-        let cost = Cost::read(&attrs, &["darkness"], 1).expect("a cost");
-        let twilight = StoneKind {
-            stone: Named {
-                def: 0,
-                name: "Twilight Stone",
-            },
-            attrs: 0b11,
-            recovered: 2,
+        let stone = |def: u16, attrs: u32, recovered: u8| StoneKind {
+            stone: Named { def, name: "stone" },
+            attrs,
+            recovered,
         };
-        assert_eq!(count_single(&[twilight], &cost), None);
-        assert_eq!(count_payments(&[twilight], &cost), 1);
+        // Two Twilight Stones and one light stone.
+        let kinds = [stone(0, 0b11, 2), stone(1, 0b01, 1)];
+        let dark = Cost::read(&attrs, &["darkness"], 1).expect("a cost");
+        // Twilight + Twilight, Twilight + light.
+        assert_eq!(count_single(&kinds, &dark), Some(2));
+        let both = Cost::read(&attrs, &["darkness", "light"], 0).expect("a cost");
+        assert_eq!(count_single(&kinds, &both), None);
+        // Twilight + Twilight (one gives light), Twilight + light.
+        assert_eq!(count_payments(&kinds, &both), 2);
     }
 }
