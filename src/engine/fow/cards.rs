@@ -6,6 +6,7 @@
 
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::engine::intern;
+use crate::engine::Player;
 use std::sync::Arc;
 
 /// Index of a card definition in [`Table::defs`].
@@ -304,6 +305,9 @@ pub struct Table {
     /// decision, and what the stats ask of every object in the field; most cards it rules
     /// out, and one small array answers without reaching each card's facts.
     quick: Vec<Quick>,
+    /// By player: some card of theirs has Quickcast or an activate ability. Without one, a
+    /// player outside their main window can only pass, which most decisions are.
+    chasers: [bool; 2],
 }
 
 /// An instance's facts that listing and the stats ask most often.
@@ -343,11 +347,14 @@ impl Table {
                         || judgment.is_some_and(|j| !j.effects.statics.is_empty()),
                 }
             })
-            .collect();
+            .collect::<Vec<Quick>>();
+        let chases = |q: &[Quick]| q.iter().any(|q| q.quickcast || q.ability != u32::MAX);
+        let (p1, p2) = quick.split_at(usize::from(first_p2).min(quick.len()));
         Table {
             game,
             insts,
             first_p2,
+            chasers: [chases(p1), chases(p2)],
             quick,
         }
     }
@@ -365,6 +372,12 @@ impl Table {
     /// `inst` has Quickcast.
     pub fn quickcast(&self, inst: Inst) -> bool {
         self.quick[usize::from(inst)].quickcast
+    }
+
+    /// Some card of `p`'s has Quickcast or an activate ability: `p` may act outside their main
+    /// window.
+    pub fn may_chase(&self, p: Player) -> bool {
+        self.chasers[p.index()]
     }
 
     /// `inst` has continuous boosts on either side.

@@ -521,12 +521,17 @@ impl Shape {
 /// `scratch.aims`).
 fn families(state: &State, who: Player, scratch: &mut Scratch) {
     let Scratch { families, aims, .. } = scratch;
-    let stones = will::recovered_stones(state, who);
     families.clear();
     aims.clear();
     aims.push(None);
     families.push(Listed::new(Family::Pass, NO_TARGET));
-    if main_window(state, who) {
+    let window = main_window(state, who);
+    if !window && !state.table.may_chase(who) {
+        // Outside the main window only Quickcast cards and activate abilities can be used.
+        return;
+    }
+    let stones = will::recovered_stones(state, who);
+    if window {
         if rules::call(state, who).is_ok() {
             let caller = rules::caller_name(state, who);
             families.push(Listed::new(Family::Call { caller }, NO_TARGET));

@@ -141,46 +141,49 @@ pub fn count_payments(kinds: &[StoneKind], cost: &Cost) -> usize {
 /// that floor per attribute: the coefficient of `x^total` in the product, over the kinds, of
 /// `1 + x + … + x^recovered`, each icon attribute's part cut below its icons.
 fn count_single(kinds: &[StoneKind], cost: &Cost) -> Option<usize> {
+    // Below 16 will and 16 kinds no count reaches `C(30, 15)`, so `u32` never overflows.
     const MAX: usize = 16;
-    type Poly = [u64; MAX];
     let total = cost.total() as usize;
     let asked = cost
         .icons()
         .iter()
         .fold(0u32, |bits, &(a, _)| bits | 1u32.checked_shl(a.into()).unwrap_or(0));
-    if total >= MAX || kinds.iter().any(|k| (k.attrs & asked).count_ones() > 1) {
+    if total >= MAX
+        || kinds.len() > MAX
+        || kinds.iter().any(|k| (k.attrs & asked).count_ones() > 1)
+    {
         return None;
     }
-    /// Multiplies `poly` by `1 + x + … + x^most` in place, up to degree `total`: prefix sums,
-    /// then each sum less the one `most + 1` below it.
-    fn times(poly: &mut Poly, most: u8, total: usize) {
-        for d in 1..=total {
-            poly[d] = poly[d].saturating_add(poly[d - 1]);
+    /// Multiplies `poly` by `1 + x + … + x^most` in place: prefix sums, then each sum less
+    /// the one `most + 1` below it.
+    fn times(poly: &mut [u32], most: u8) {
+        for d in 1..poly.len() {
+            poly[d] += poly[d - 1];
         }
         let width = usize::from(most) + 1;
-        for d in (width..=total).rev() {
-            poly[d] = poly[d].saturating_sub(poly[d - width]);
+        for d in (width..poly.len()).rev() {
+            poly[d] -= poly[d - width];
         }
     }
-    let mut one: Poly = [0; MAX];
-    one[0] = 1;
-    let mut poly = one;
+    let mut store = [0u32; MAX];
+    let poly = &mut store[..=total];
+    poly[0] = 1;
     for k in kinds.iter().filter(|k| k.attrs & asked == 0) {
-        times(&mut poly, k.recovered, total);
+        times(poly, k.recovered);
     }
     for &(a, n) in cost.icons() {
         let bit = 1u32.checked_shl(a.into()).unwrap_or(0);
-        let mut part = one;
+        let mut part_store = [0u32; MAX];
+        let part = &mut part_store[..=total];
+        part[0] = 1;
         for k in kinds.iter().filter(|k| k.attrs & asked == bit) {
-            times(&mut part, k.recovered, total);
+            times(part, k.recovered);
         }
-        let mut product: Poly = [0; MAX];
-        for s in usize::from(n)..=total {
-            for d in s..=total {
-                product[d] = product[d].saturating_add(part[s].saturating_mul(poly[d - s]));
-            }
+        // The product with `part` cut below `n`, highest degree first so that each degree
+        // reads `poly`'s lower degrees before they change.
+        for d in (0..=total).rev() {
+            poly[d] = (usize::from(n)..=d).map(|s| part[s] * poly[d - s]).sum();
         }
-        poly = product;
     }
     usize::try_from(poly[total]).ok()
 }
