@@ -52,6 +52,16 @@ fn jforce_40_cards_text_parse_and_validate_prepared(bencher: divan::Bencher) {
     });
 }
 
+/// The floor the deck path is held to (issue #15): splitting the same bytes into trimmed
+/// lines, as `encodings`' `text_split_lines_only` does, so one run gives both.
+#[divan::bench]
+fn floor_split_lines_40_cards() -> usize {
+    divan::black_box(JFORCE_40)
+        .split('\n')
+        .map(|l| l.trim().len())
+        .sum()
+}
+
 #[divan::bench]
 fn parse_only_40_cards() -> usize {
     text::parse_borrowed(divan::black_box(JFORCE_40))

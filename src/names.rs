@@ -86,14 +86,52 @@ where
     best.result()
 }
 
+/// Names made ready for suggestions once (a game's cards): each name's key and sketch, and
+/// apart from them each sketch's length and buckets, which rule out most names of a large
+/// database. The scan that does so reads 16 bytes a name instead of a whole sketch.
+#[derive(Debug, Clone, Default)]
+pub struct Sketches {
+    keys: Vec<(String, Sketch)>,
+    quick: Vec<(u32, u64)>,
+}
+
+impl Sketches {
+    pub fn of<'a>(names: impl IntoIterator<Item = &'a str>) -> Sketches {
+        let keys: Vec<(String, Sketch)> = (names.into_iter())
+            .map(|name| {
+                let key = key(name);
+                let sketch = Sketch::of(&key);
+                (key, sketch)
+            })
+            .collect();
+        let quick = keys.iter().map(|(_, s)| (s.len, s.present)).collect();
+        Sketches { keys, quick }
+    }
+
+    /// The lookup key of the name at `index`, if there is one.
+    pub fn key(&self, index: usize) -> Option<&str> {
+        self.keys.get(index).map(|(k, _)| k.as_str())
+    }
+
+    /// Each name's index, length and buckets, and its key and sketch (read only when used).
+    fn entries(&self) -> impl Iterator<Item = (usize, (u32, u64), &(String, Sketch))> {
+        (self.quick.iter().zip(&self.keys).enumerate())
+            .map(|(i, (&quick, keyed))| (i, quick, keyed))
+    }
+}
+
 /// Like [`suggest`] over names whose keys and sketches were computed once (a game's cards),
 /// giving the index of the best: most candidates are then ruled out by their sketch alone,
 /// without computing a key or an edit distance, and without touching the cards themselves.
-pub fn suggest_sketched(query: &str, sketches: &[(String, Sketch)]) -> Option<usize> {
+pub fn suggest_sketched(query: &str, sketches: &Sketches) -> Option<usize> {
     let query = key(query);
     let sketch = Sketch::of(&query);
     let mut best = Best::default();
-    for (i, (candidate_key, candidate_sketch)) in sketches.iter().enumerate() {
+    for (i, (len, present), (candidate_key, candidate_sketch)) in sketches.entries() {
+        let longest = sketch.len.max(len);
+        if longest > 0 && best.hopeless(sketch.quick_bound_of(len, present), longest) {
+            continue;
+        }
         best.offer(&query, &sketch, candidate_key, candidate_sketch, i);
     }
     best.result()
@@ -101,15 +139,15 @@ pub fn suggest_sketched(query: &str, sketches: &[(String, Sketch)]) -> Option<us
 
 /// The index of the one name close enough to `query` to be what the user meant, when there
 /// is exactly one: a fix applied without asking (`validate --fix`) must not pick between two.
-pub fn only_close(query: &str, sketches: &[(String, Sketch)]) -> Option<usize> {
+pub fn only_close(query: &str, sketches: &Sketches) -> Option<usize> {
     let query = key(query);
     let sketch = Sketch::of(&query);
     let mut found = None;
-    for (i, (candidate_key, candidate_sketch)) in sketches.iter().enumerate() {
-        let longest = sketch.len.max(candidate_sketch.len);
+    for (i, (len, present), (candidate_key, candidate_sketch)) in sketches.entries() {
+        let longest = sketch.len.max(len);
         let too_far =
             |bound: u32| longest > 0 && 1.0 - f64::from(bound) / f64::from(longest) < SUGGEST_MIN;
-        if too_far(sketch.quick_bound(candidate_sketch))
+        if too_far(sketch.quick_bound_of(len, present))
             || too_far(sketch.distance_at_least(candidate_sketch))
         {
             continue;
@@ -138,22 +176,28 @@ impl<T> Default for Best<T> {
 }
 
 impl<T: Copy> Best<T> {
-    /// Scores a candidate unless its sketch proves it can neither reach [`SUGGEST_MIN`] nor
-    /// beat the best so far; the first of equal scores wins, as a plain scan would have it.
+    /// Whether a candidate at least `bound` edits away, the longer of it and the query
+    /// `longest` characters long (not 0), can neither reach [`SUGGEST_MIN`] nor beat the best
+    /// so far.
+    fn hopeless(&self, bound: u32, longest: u32) -> bool {
+        // The best score such a candidate could have, computed as the score itself is, so
+        // that the comparisons agree with it exactly.
+        let ceiling = 1.0 - f64::from(bound) / f64::from(longest);
+        let floor = self.found.map_or(SUGGEST_MIN, |(s, _)| s);
+        ceiling < SUGGEST_MIN || (self.found.is_some() && ceiling <= floor)
+    }
+
+    /// Scores a candidate unless its sketch proves it hopeless; the first of equal scores
+    /// wins, as a plain scan would have it.
     fn offer(&mut self, query: &str, qs: &Sketch, key: &str, ks: &Sketch, name: T) {
         let longest = qs.len.max(ks.len);
-        if longest > 0 {
-            // The best score a candidate at least `d` edits away could have, computed as the
-            // score itself is, so that the comparisons below agree with it exactly.
-            let ceiling = |d: u32| 1.0 - f64::from(d) / f64::from(longest);
-            let floor = self.found.map_or(SUGGEST_MIN, |(s, _)| s);
-            let hopeless = |c: f64| c < SUGGEST_MIN || (self.found.is_some() && c <= floor);
-            // The length gap and the characters one has and the other lacks are a cheap
-            // bound; the character counts a sharper one.
-            if hopeless(ceiling(qs.quick_bound(ks))) || hopeless(ceiling(qs.distance_at_least(ks)))
-            {
-                return;
-            }
+        // The length gap and the characters one has and the other lacks are a cheap bound;
+        // the character counts a sharper one.
+        if longest > 0
+            && (self.hopeless(qs.quick_bound(ks), longest)
+                || self.hopeless(qs.distance_at_least(ks), longest))
+        {
+            return;
         }
         let score = strsim::normalized_damerau_levenshtein(query, key);
         if self.found.is_none_or(|(s, _)| score > s) {
@@ -212,9 +256,14 @@ impl Sketch {
     /// most one new bucket in and takes at most one out). Most names of a large database are
     /// ruled out by this alone.
     fn quick_bound(&self, other: &Sketch) -> u32 {
-        let more = (self.present & !other.present).count_ones();
-        let fewer = (other.present & !self.present).count_ones();
-        self.len.abs_diff(other.len).max(more).max(fewer)
+        self.quick_bound_of(other.len, other.present)
+    }
+
+    /// [`Sketch::quick_bound`] against a sketch's length and buckets alone.
+    fn quick_bound_of(&self, len: u32, present: u64) -> u32 {
+        let more = (self.present & !present).count_ones();
+        let fewer = (present & !self.present).count_ones();
+        self.len.abs_diff(len).max(more).max(fewer)
     }
 
     /// A lower bound on the edit distance between the two keys.
@@ -284,14 +333,7 @@ mod tests {
     #[test]
     fn sketched_and_plain_suggestions_agree() {
         let names: Vec<String> = (0..500).map(|i| format!("Generated Strike {i}")).collect();
-        let sketches: Vec<(String, Sketch)> = names
-            .iter()
-            .map(|n| {
-                let k = key(n);
-                let s = Sketch::of(&k);
-                (k, s)
-            })
-            .collect();
+        let sketches = Sketches::of(names.iter().map(String::as_str));
         for query in [
             "Generated Strke 42",
             "generatd strike 4990",
@@ -318,10 +360,7 @@ mod tests {
     #[test]
     fn only_close_refuses_to_choose() {
         let names = ["Iron Guard", "Iron Guards", "Ember Striker"];
-        let sketches: Vec<(String, Sketch)> = names
-            .iter()
-            .map(|n| (key(n), Sketch::of(&key(n))))
-            .collect();
+        let sketches = Sketches::of(names);
         assert_eq!(
             only_close("Ember Strker", &sketches).map(|i| names[i]),
             Some("Ember Striker")

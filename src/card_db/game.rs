@@ -40,7 +40,7 @@ pub struct Game {
     engine_cache: OnceLock<Arc<dyn Any + Send + Sync>>,
     /// Each card name's key and sketch, for "did you mean"; built on the first unknown card,
     /// since most runs never need it.
-    sketches: OnceLock<Vec<(String, names::Sketch)>>,
+    sketches: OnceLock<names::Sketches>,
     /// Card ids as deck codes carry them, stem → (width, number → card index), built on the
     /// first code read: a code's card is then one lookup of a number.
     numbered_ids: OnceLock<names::KeyMap<Vec<NumberedIds>>>,
@@ -238,20 +238,12 @@ impl Game {
     /// The normalised name of the card at `index` ([`names::key`]), computed once per game
     /// with the suggestion sketches: a search compares it for every card.
     pub fn name_key(&self, index: usize) -> &str {
-        &self.sketches()[index].0
+        self.sketches().key(index).unwrap_or_default()
     }
 
-    fn sketches(&self) -> &[(String, names::Sketch)] {
-        self.sketches.get_or_init(|| {
-            self.cards
-                .iter()
-                .map(|c| {
-                    let key = names::key(c.name());
-                    let sketch = names::Sketch::of(&key);
-                    (key, sketch)
-                })
-                .collect()
-        })
+    fn sketches(&self) -> &names::Sketches {
+        self.sketches
+            .get_or_init(|| names::Sketches::of(self.cards.iter().map(Card::name)))
     }
 
     pub fn zone(&self, id: &str) -> Option<&ZoneDef> {
@@ -270,6 +262,15 @@ impl Game {
     /// `Deck`/`Sideboard`, Cockatrice's `main`/`side`) find the default zone and a zone with id
     /// `side`, so those layouts validate for any game, a data-only one included.
     pub fn zone_index_for_header(&self, header: &str, buf: &mut String) -> Option<usize> {
+        // A header written as a key but for ASCII case (`Main`) is that key: keys are
+        // lower-case, trimmed and single-spaced, so only their case can differ.
+        let spelt = header.is_ascii().then(|| {
+            (self.zone_keys.iter())
+                .position(|keys| keys.iter().any(|k| k.eq_ignore_ascii_case(header)))
+        });
+        if let Some(Some(zone)) = spelt {
+            return Some(zone);
+        }
         names::key_into(header, buf);
         let own = self
             .zone_keys

@@ -133,7 +133,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
     let game_id = one_game(
         &outcomes
             .iter()
-            .map(|o| o.verdict.game.clone())
+            .map(|o| o.verdict.game.as_deref().map(str::to_owned))
             .collect::<Vec<_>>(),
     )?;
     let game = catalog.game(&game_id)?;

@@ -126,8 +126,9 @@ pub fn deck_case(outcome: &DeckOutcome) -> Case {
         group: outcome
             .verdict
             .format
-            .clone()
-            .unwrap_or_else(|| "unknown-format".to_owned()),
+            .as_deref()
+            .unwrap_or("unknown-format")
+            .to_owned(),
         annotations: (outcome.verdict.findings.iter())
             .map(|f| problem_annotation(&finding_problem(&outcome.source, f)))
             .collect(),

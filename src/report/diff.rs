@@ -317,8 +317,9 @@ fn ci_run(outcome: &DiffOutcome) -> CiRun {
                 .after
                 .verdict
                 .format
-                .clone()
-                .unwrap_or_else(|| "unknown-format".to_owned()),
+                .as_deref()
+                .unwrap_or("unknown-format")
+                .to_owned(),
             annotations,
         });
     }

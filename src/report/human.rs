@@ -112,7 +112,7 @@ fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
     table.set_header(vec![Cell::new(title), Cell::new("")]);
     table.add_row(vec![
         "format".to_owned(),
-        report.format.clone().unwrap_or_else(|| "?".into()),
+        report.format.as_deref().unwrap_or("?").to_owned(),
     ]);
     for zone in &report.zones {
         let value = match &zone.limit {

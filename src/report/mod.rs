@@ -194,7 +194,7 @@ impl Tally {
             }
             self.illegal.push(IllegalDeck {
                 path: outcome.path.clone(),
-                format: outcome.verdict.format.clone(),
+                format: outcome.verdict.format.as_deref().map(str::to_owned),
                 errors: errors.count(),
                 rules,
             });

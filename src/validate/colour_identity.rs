@@ -62,7 +62,7 @@ impl Check for ColourIdentity {
                 .filter(|l| !inside(l, &id.allowed))
                 .collect();
             if !off.is_empty() {
-                let n: u32 = off.iter().map(|l| l.entry.count).sum();
+                let n: u32 = off.iter().map(|l| l.count).sum();
                 let message = format!(
                     "{n} card{} outside {} ({})",
                     plural(n),
@@ -85,8 +85,8 @@ impl Check for ColourIdentity {
         for l in &rest {
             for c in game.colours_of(deck.card(l.card)) {
                 match used.iter_mut().find(|(u, _)| *u == c) {
-                    Some((_, n)) => *n = n.saturating_add(l.entry.count),
-                    None => used.push((c, l.entry.count)),
+                    Some((_, n)) => *n = n.saturating_add(l.count),
+                    None => used.push((c, l.count)),
                 }
             }
         }
@@ -222,13 +222,13 @@ fn finding(deck: &ResolvedDeck, message: String, lead: &str, off: &[&Line]) -> F
         .map(|l| {
             let card = deck.card(l.card);
             let colours: Vec<&str> = game.colours_of(card).collect();
-            format!("{} {} ({})", l.entry.count, card.name(), colours.join("/"))
+            format!("{} {} ({})", l.count, card.name(), colours.join("/"))
         })
         .collect();
     if off.len() > NAMED {
         named.push(format!("and {} more", off.len() - NAMED));
     }
-    let one = matches!(off, [only] if only.entry.count == 1);
+    let one = matches!(off, [only] if only.count == 1);
     let noun = noun(deck);
     let fix = if one {
         format!("remove it or replace it with a card of those {noun}s")
@@ -240,7 +240,7 @@ fn finding(deck: &ResolvedDeck, message: String, lead: &str, off: &[&Line]) -> F
     if let Some((first, others)) = off.split_first() {
         f = deck.at_line(f, first);
         for other in others {
-            if let Some(span) = &other.entry.span {
+            if let Some(span) = &deck.entry(other).span {
                 f.related.push((span.clone(), "off-colour too".to_owned()));
             }
         }

@@ -64,7 +64,7 @@ impl Check for CombinationBanned {
                 last,
             );
             for o in others {
-                if let Some(span) = &o.entry.span {
+                if let Some(span) = &deck.entry(o).span {
                     f.related
                         .push((span.clone(), "banned in combination with this".into()));
                 }

@@ -64,13 +64,13 @@ impl Check for CopyLimit {
         let overrides: Vec<(usize, CopyMax)> = (self.overrides.iter())
             .filter_map(|o| Some((deck.game.find(&o.card)?, o.max)))
             .collect();
-        for (card_index, count, last) in deck.totals(RANK, &zones) {
+        deck.totals(RANK, &zones, |card_index, count, last| {
             let card = deck.card(card_index);
             if self.exempt_basic && card.basic {
-                continue;
+                return;
             }
             let allowed = match overrides.iter().find(|(c, _)| *c == card_index) {
-                Some((_, CopyMax::Any(_))) => continue,
+                Some((_, CopyMax::Any(_))) => return,
                 Some(&(_, CopyMax::Count(n))) => n,
                 None => self.max,
             };
@@ -82,7 +82,7 @@ impl Check for CopyLimit {
                 );
                 out.push(deck.too_many(RuleId::CopyLimit, message, count - allowed, last));
             }
-        }
+        });
     }
 
     fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {

@@ -56,7 +56,8 @@ impl Check for DeckSize<'_> {
                 (Some(e), _, _) => (e, e),
                 (None, min, max) => (min.unwrap_or(0), max.unwrap_or(u32::MAX)),
             };
-            let wanted = match (limit.exact, min, max) {
+            // Worded only for a finding.
+            let wanted = || match (limit.exact, min, max) {
                 (Some(e), _, _) => format!("exactly {e}"),
                 (None, lo, u32::MAX) => format!("at least {lo}"),
                 (None, 0, hi) => format!("at most {hi}"),
@@ -64,12 +65,12 @@ impl Check for DeckSize<'_> {
             };
             if total < min {
                 finding(
-                    format!("{label} has {total} cards; {format} needs {wanted}"),
+                    format!("{label} has {total} cards; {format} needs {}", wanted()),
                     format!("add {}", cards(min - total)),
                 );
             } else if total > max {
                 finding(
-                    format!("{label} has {total} cards; {format} allows {wanted}"),
+                    format!("{label} has {total} cards; {format} allows {}", wanted()),
                     format!("remove {}", cards(total - max)),
                 );
             }

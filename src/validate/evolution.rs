@@ -14,7 +14,7 @@ pub struct Evolution {}
 impl Check for Evolution {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
         let ladder = &deck.game.def.evolution_levels;
-        for l in &deck.lines {
+        for l in deck.lines {
             let card = deck.card(l.card);
             let Some(evo) = &card.evolution else { continue };
             let evo = evo.get_ref();

@@ -37,12 +37,7 @@ impl Check for Hero {
         // `zone-type`'s to report, and it neither makes a second Hero nor leaves the slot
         // empty.
         let of_type = |l: &&Line| l.zone == zone_index && deck.game.zone_holds(zone_index, l.card);
-        let typed: u32 = deck
-            .lines
-            .iter()
-            .filter(of_type)
-            .map(|l| l.entry.count)
-            .sum();
+        let typed: u32 = deck.lines.iter().filter(of_type).map(|l| l.count).sum();
         let all = deck.zone_totals[zone_index];
         if typed == count || (typed < count && all >= count) {
             return;
@@ -62,9 +57,9 @@ impl Check for Hero {
             .zone(zone);
         match in_zone.split_last() {
             Some((last, others)) => {
-                f = f.at(last.entry).card(deck.card(last.card).name());
+                f = f.at(deck.entry(last)).card(deck.card(last.card).name());
                 for other in others {
-                    if let Some(span) = &other.entry.span {
+                    if let Some(span) = &deck.entry(other).span {
                         f.related.push((span.clone(), format!("{what} here too")));
                     }
                 }

@@ -28,13 +28,13 @@ impl Check for LegendaryLimit {
 
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
         let max = self.max;
-        for (card_index, count, last) in deck.totals(RANK, &[]) {
+        deck.totals(RANK, &[], |card_index, count, last| {
             if count > max {
                 let name = deck.card(card_index).name();
                 let message =
                     format!("{count} copies of Legendary `{name}`; a deck may hold {max}");
                 out.push(deck.too_many(RuleId::LegendaryLimit, message, count - max, last));
             }
-        }
+        });
     }
 }

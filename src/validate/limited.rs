@@ -41,9 +41,9 @@ impl Check for Limited {
     }
 
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        for (card_index, count, last) in deck.totals(RANK, &[]) {
+        deck.totals(RANK, &[], |card_index, count, last| {
             let Some(&(_, max)) = self.0.iter().find(|(c, _)| *c == card_index) else {
-                continue;
+                return;
             };
             if count > max {
                 let message = format!(
@@ -53,6 +53,6 @@ impl Check for Limited {
                 );
                 out.push(deck.too_many(RuleId::Limited, message, count - max, last));
             }
-        }
+        });
     }
 }

@@ -48,17 +48,23 @@ use combination_banned::CombinationBanned;
 use deck_size::DeckSize;
 use limited::Limited;
 use printing::Printing;
-use resolved::{Check, Line, ResolvedDeck, RuleSite};
+use resolved::{CardTotal, Check, Line, ResolvedDeck, RuleSite};
 use serde::Serialize;
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use zone_type::ZoneType;
+
+/// A format, game, zone or colour id in a verdict. Kept inline up to 24 bytes (every shipped
+/// id and size text), so a verdict allocates no string for them.
+pub type Id = compact_str::CompactString;
 
 /// The verdict on one deck.
 #[derive(Debug, Clone, Serialize)]
 pub struct Verdict {
-    pub format: Option<String>,
-    pub game: Option<String>,
+    pub format: Option<Id>,
+    pub game: Option<Id>,
     pub legal: bool,
     pub findings: Vec<Finding>,
     /// Cards per zone, in the game's zone order.
@@ -70,17 +76,17 @@ pub struct Verdict {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ColourCount {
-    pub colour: String,
+    pub colour: Id,
     pub cards: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ZoneCount {
-    pub zone: String,
+    pub zone: Id,
     pub cards: u32,
     /// The size the format asks for (`40`, `40–60`, `≤ 15`), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<String>,
+    pub limit: Option<Id>,
 }
 
 impl Verdict {
@@ -120,11 +126,61 @@ pub struct Validator<'f> {
     claimed_zones: Vec<usize>,
     /// The checks (by position in [`Validator::checks`]) that can claim cards.
     claimers: Vec<usize>,
+    /// What the verdict names, worded once.
+    format_id: Id,
+    game_id: Id,
+    /// Per game zone: its id, the size the format asks for as the verdict words it, and
+    /// whether the format sizes the zone at all (the verdict lists such a zone even empty).
+    zone_slots: Vec<(Id, Option<Id>, bool)>,
+    /// The game's colour buckets, in order (empty for a game without colours).
+    colour_buckets: Vec<Id>,
+    /// Per card (by index), the rule that counts its copies ([`Check::claim`]), found the
+    /// first time a deck plays the card: 0 not yet, 1 none, `rank + 2` that rank. A claim
+    /// depends on the card alone, so every deck of the format shares the answer.
+    owners: Vec<AtomicU8>,
+}
+
+/// Each thread's buffers for the deck being checked, reused deck after deck.
+#[derive(Default)]
+struct Scratch {
+    lines: Vec<Line>,
+    cards: Vec<CardTotal>,
+    zone_totals: Vec<u32>,
+    deck_zones: Vec<Option<usize>>,
+    /// A name's lookup key, when it is not spelt as the database spells it.
+    key: String,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            lines: Vec::new(),
+            cards: Vec::new(),
+            zone_totals: Vec::new(),
+            deck_zones: Vec::new(),
+            key: String::new(),
+        })
+    };
 }
 
 impl<'f> Validator<'f> {
     pub fn new(format: &'f Format, game: &'f Game, date: Date) -> Self {
         let revision = format.revision_on(date).map(|r| &r.revision);
+        let zone_slots = (game.def.zones.iter())
+            .map(|z| {
+                let limit = format.zones.get(&z.id);
+                (
+                    Id::new(&z.id),
+                    limit.and_then(describe_limit),
+                    limit.is_some(),
+                )
+            })
+            .collect();
+        let colour_buckets = if game.def.colours.is_empty() {
+            Vec::new()
+        } else {
+            game.colour_bucket_names().map(Id::new).collect()
+        };
         let mut validator = Validator {
             format,
             game,
@@ -139,6 +195,11 @@ impl<'f> Validator<'f> {
             rules: format.rules.iter().map(|r| r.rule.check()).collect(),
             claimed_zones: Vec::new(),
             claimers: Vec::new(),
+            format_id: Id::new(&format.id),
+            game_id: Id::new(&game.def.id),
+            zone_slots,
+            colour_buckets,
+            owners: (0..game.cards.len()).map(|_| AtomicU8::new(0)).collect(),
         };
         let zone_defs = &game.def.zones;
         validator.claimed_zones = (0..zone_defs.len())
@@ -169,7 +230,43 @@ impl<'f> Validator<'f> {
         built_in.into_iter().chain(self.rules.iter().copied())
     }
 
+    /// The rank of the rule that counts the copies of a card: the lowest any rule claims it
+    /// with (the pre-pass), worked out once per card.
+    fn owner(&self, card: usize) -> Option<u8> {
+        let Some(known) = self.owners.get(card) else {
+            return self.claim(card);
+        };
+        match known.load(Ordering::Relaxed) {
+            0 => {
+                let owner = self.claim(card);
+                known.store(
+                    owner.map_or(1, |rank| rank.saturating_add(2)),
+                    Ordering::Relaxed,
+                );
+                owner
+            }
+            1 => None,
+            rank => Some(rank - 2),
+        }
+    }
+
+    fn claim(&self, card: usize) -> Option<u8> {
+        let mut wanted = self.claimers.iter().peekable();
+        (self.checks().enumerate())
+            .filter(|(i, _)| wanted.next_if_eq(&i).is_some())
+            .filter_map(|(_, c)| c.claim(self.game, card))
+            .min()
+    }
+
     pub fn validate(&self, deck: &DeckRef) -> Verdict {
+        // A thread being torn down has no buffers left to lend: it checks with fresh ones.
+        let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
+        let verdict = self.validate_with(deck, &mut scratch);
+        let _ = SCRATCH.try_with(|cell| cell.set(scratch));
+        verdict
+    }
+
+    fn validate_with(&self, deck: &DeckRef, scratch: &mut Scratch) -> Verdict {
         let (format, game, date) = (self.format, self.game, self.date);
         let mut findings = Vec::new();
         let parse_problems = (deck.problems.iter().map(|p| (p, Severity::Error)))
@@ -184,12 +281,20 @@ impl<'f> Validator<'f> {
         }
 
         let zone_defs = &game.def.zones;
-        let mut lines: Vec<Line> = Vec::with_capacity(deck.entries.len());
-        let mut zone_totals = vec![0u32; zone_defs.len()];
-        let mut key = String::new();
-        let mut deck_zones: Vec<Option<usize>> = Vec::with_capacity(deck.zones.len());
+        let Scratch {
+            lines,
+            cards,
+            zone_totals,
+            deck_zones,
+            key,
+        } = scratch;
+        lines.clear();
+        cards.clear();
+        zone_totals.clear();
+        zone_totals.resize(zone_defs.len(), 0);
+        deck_zones.clear();
         for zone in &deck.zones {
-            let zone_index = zone.index_in(game, &mut key);
+            let zone_index = zone.index_in(game, key);
             deck_zones.push(zone_index);
             let entries = deck.entries_of(zone);
             let Some(zone_index) = zone_index else {
@@ -200,41 +305,46 @@ impl<'f> Validator<'f> {
                 }
                 continue;
             };
-            for entry in entries {
+            for (at, entry) in (zone.entries.start..).zip(entries) {
                 let found = entry
                     .id
-                    .and_then(|id| game.find_with(id, &mut key))
-                    .or_else(|| game.find_with(entry.card, &mut key));
-                match found {
-                    Some(card) => {
-                        zone_totals[zone_index] =
-                            zone_totals[zone_index].saturating_add(entry.count);
-                        lines.push(Line {
-                            entry,
-                            card,
-                            zone: zone_index,
-                            owner: None,
-                        });
+                    .and_then(|id| game.find_with(id, key))
+                    .or_else(|| game.find_with(entry.card, key));
+                let Some(card) = found else {
+                    findings.push(unknown_card(game, entry, &zone_defs[zone_index].id));
+                    continue;
+                };
+                zone_totals[zone_index] = zone_totals[zone_index].saturating_add(entry.count);
+                // One merge of the lines by card, for every rule that counts copies.
+                let line = lines.len() as u32;
+                let slot = match cards.iter().position(|c| c.card == card) {
+                    Some(slot) => {
+                        let total = &mut cards[slot];
+                        total.count += entry.count;
+                        total.last = line;
+                        slot
                     }
-                    None => findings.push(unknown_card(game, entry, &zone_defs[zone_index].id)),
-                }
+                    None => {
+                        cards.push(CardTotal {
+                            card,
+                            owner: self.owner(card),
+                            count: entry.count,
+                            last: line,
+                        });
+                        cards.len() - 1
+                    }
+                };
+                lines.push(Line {
+                    entry: at as u32,
+                    count: entry.count,
+                    card,
+                    zone: zone_index,
+                    owner: cards[slot].owner,
+                    slot: slot as u32,
+                });
             }
         }
 
-        // The pre-pass: each card goes to the one rule that counts its copies.
-        let claimers: Vec<&dyn Check> = {
-            let mut wanted = self.claimers.iter().peekable();
-            (self.checks().enumerate())
-                .filter(|(i, _)| wanted.next_if_eq(&i).is_some())
-                .map(|(_, c)| c)
-                .collect()
-        };
-        for line in &mut lines {
-            line.owner = claimers
-                .iter()
-                .filter_map(|c| c.claim(game, line.card))
-                .min();
-        }
         let resolved = ResolvedDeck {
             game,
             deck,
@@ -243,33 +353,52 @@ impl<'f> Validator<'f> {
             date,
             revisions: &format.revisions,
             lines,
+            cards,
             zone_totals,
             claimed_zones: &self.claimed_zones,
         };
         for check in self.checks() {
             check.check(&resolved, &mut findings);
         }
-        let (lines, zone_totals) = (&resolved.lines, &resolved.zone_totals);
-        let colours = colour_split(game, lines);
         findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
-        let zones = zone_defs
-            .iter()
-            .enumerate()
-            .filter(|(i, z)| zone_totals[*i] > 0 || format.zones.contains_key(&z.id))
-            .map(|(i, z)| ZoneCount {
-                zone: z.id.clone(),
-                cards: zone_totals[i],
-                limit: format.zones.get(&z.id).and_then(describe_limit),
+        let zones = (self.zone_slots.iter().zip(zone_totals.iter()))
+            .filter(|((_, _, sized), &cards)| cards > 0 || *sized)
+            .map(|((zone, limit, _), &cards)| ZoneCount {
+                zone: zone.clone(),
+                cards,
+                limit: limit.clone(),
             })
             .collect();
         Verdict {
-            format: Some(format.id.clone()),
-            game: Some(game.def.id.clone()),
+            format: Some(self.format_id.clone()),
+            game: Some(self.game_id.clone()),
             legal: findings.iter().all(|f| f.severity != Severity::Error),
             findings,
             zones,
-            colours,
+            colours: self.colour_split(&resolved),
         }
+    }
+
+    /// Cards per colour bucket over the whole deck, for games with colours (`multi` last when
+    /// the game counts multi-colour cards apart).
+    fn colour_split(&self, deck: &ResolvedDeck) -> Vec<ColourCount> {
+        if self.colour_buckets.is_empty() {
+            return Vec::new();
+        }
+        let mut split: Vec<ColourCount> = (self.colour_buckets.iter())
+            .map(|colour| ColourCount {
+                colour: colour.clone(),
+                cards: 0,
+            })
+            .collect();
+        for l in deck.lines {
+            for bucket in self.game.colour_buckets(deck.card(l.card)) {
+                if let Some(c) = split.iter_mut().find(|c| c.colour == bucket) {
+                    c.cards = c.cards.saturating_add(l.count);
+                }
+            }
+        }
+        split
     }
 }
 
@@ -316,28 +445,6 @@ fn unknown_card(game: &Game, entry: &EntryRef, zone: &str) -> Finding {
     .at(entry)
 }
 
-/// Cards per colour bucket over the whole deck, for games with colours (`multi` last when the
-/// game counts multi-colour cards apart).
-fn colour_split(game: &Game, lines: &[Line]) -> Vec<ColourCount> {
-    if game.def.colours.is_empty() {
-        return Vec::new();
-    }
-    let mut split: Vec<ColourCount> = (game.colour_bucket_names())
-        .map(|colour| ColourCount {
-            colour: colour.to_owned(),
-            cards: 0,
-        })
-        .collect();
-    for l in lines {
-        for bucket in game.colour_buckets(&game.cards[l.card]) {
-            if let Some(c) = split.iter_mut().find(|c| c.colour == bucket) {
-                c.cards = c.cards.saturating_add(l.entry.count);
-            }
-        }
-    }
-    split
-}
-
 /// Whether `next` rotates sets and has no list while `before` had one: a rotation published
 /// alone that forgot the ban list (an empty list is legal, but rarely meant with a rotation).
 fn lifts_lists(
@@ -351,12 +458,12 @@ fn lifts_lists(
     rotates && lists(before) && !lists(next)
 }
 
-fn describe_limit(limit: &ZoneLimit) -> Option<String> {
+fn describe_limit(limit: &ZoneLimit) -> Option<Id> {
     match (limit.exact, limit.min, limit.max) {
-        (Some(e), _, _) => Some(e.to_string()),
-        (None, Some(lo), Some(hi)) => Some(format!("{lo}–{hi}")),
-        (None, Some(lo), None) => Some(format!("≥ {lo}")),
-        (None, None, Some(hi)) => Some(format!("≤ {hi}")),
+        (Some(e), _, _) => Some(compact_str::format_compact!("{e}")),
+        (None, Some(lo), Some(hi)) => Some(compact_str::format_compact!("{lo}–{hi}")),
+        (None, Some(lo), None) => Some(compact_str::format_compact!("≥ {lo}")),
+        (None, None, Some(hi)) => Some(compact_str::format_compact!("≤ {hi}")),
         (None, None, None) => None,
     }
 }

@@ -10,8 +10,8 @@ pub(crate) struct Printing;
 
 impl Check for Printing {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        for l in &deck.lines {
-            let (card, entry) = (deck.card(l.card), l.entry);
+        for l in deck.lines {
+            let (card, entry) = (deck.card(l.card), deck.entry(l));
             let Some(p) = entry.printing.as_ref() else {
                 continue;
             };

@@ -38,31 +38,55 @@ pub(crate) trait Check: Sync {
     fn lint(&self, _site: &RuleSite, _out: &mut Vec<Problem>) {}
 }
 
-/// One deck line resolved against the database.
-pub(crate) struct Line<'d> {
-    pub entry: &'d EntryRef<'d>,
+/// One deck line resolved against the database. It names its entry by position, so the
+/// lines of one deck after another fill one reused buffer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Line {
+    /// Index in [`DeckRef::entries`].
+    pub entry: u32,
+    pub count: u32,
     pub card: usize,
     pub zone: usize,
     /// The rank of the rule that counts this card's copies, decided in the pre-pass.
     pub owner: Option<u8>,
+    /// Index in [`ResolvedDeck::cards`] of this line's card (the lines of one card share it).
+    pub slot: u32,
+}
+
+/// One distinct card of a deck, its lines merged once for every rule that counts copies.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CardTotal {
+    pub card: usize,
+    pub owner: Option<u8>,
+    /// Copies over all zones.
+    pub count: u32,
+    /// The last line of the card (where a "remove a copy" fix goes).
+    pub last: u32,
 }
 
 pub(crate) struct ResolvedDeck<'a> {
     pub game: &'a Game,
     pub deck: &'a DeckRef<'a>,
     /// The game zone each deck zone (by position) resolved to.
-    pub deck_zones: Vec<Option<usize>>,
+    pub deck_zones: &'a [Option<usize>],
     pub format_name: &'a str,
     /// The validation date and the format's revisions, oldest first (set rotations).
     pub date: Date,
     pub revisions: &'a [DatedRevision],
-    pub lines: Vec<Line<'a>>,
-    pub zone_totals: Vec<u32>,
+    pub lines: &'a [Line],
+    /// The deck's distinct cards in the order they first appear.
+    pub cards: &'a [CardTotal],
+    pub zone_totals: &'a [u32],
     /// Game zones a rule other than `deck-size` reports sizes for.
     pub claimed_zones: &'a [usize],
 }
 
 impl<'a> ResolvedDeck<'a> {
+    /// The deck entry a line was read from.
+    pub fn entry(&self, line: &Line) -> &'a EntryRef<'a> {
+        &self.deck.entries[line.entry as usize]
+    }
+
     pub fn card(&self, i: usize) -> &'a Card {
         &self.game.cards[i]
     }
@@ -80,7 +104,7 @@ impl<'a> ResolvedDeck<'a> {
         self.deck
             .zones
             .iter()
-            .zip(&self.deck_zones)
+            .zip(self.deck_zones)
             .find(|(z, resolved)| z.span.is_some() && **resolved == Some(zone))
             .map(|(z, _)| z)
     }
@@ -90,23 +114,37 @@ impl<'a> ResolvedDeck<'a> {
         z.headers.first().map_or(z.id.as_str(), String::as_str)
     }
 
-    /// Distinct cards the rule of rank `owner` owns with their total count across `zones` (all zones when
-    /// empty), and the last line that adds to the count (where a "remove a copy" fix goes).
-    pub fn totals(&self, owner: u8, zones: &[usize]) -> Vec<(usize, u32, &Line<'a>)> {
-        let mut out: Vec<(usize, u32, &Line)> = Vec::new();
-        for l in &self.lines {
-            if l.owner != Some(owner) || (!zones.is_empty() && !zones.contains(&l.zone)) {
+    /// Each distinct card the rule of rank `owner` owns, in the order the cards first appear
+    /// in `zones` (all zones when empty), given to `each` with its total count there and the
+    /// last line that adds to it (where a "remove a copy" fix goes).
+    pub fn totals(&self, owner: u8, zones: &[usize], mut each: impl FnMut(usize, u32, &Line)) {
+        let owned = |l: &Line| l.owner == Some(owner);
+        if zones.is_empty() {
+            for c in self.cards.iter().filter(|c| c.owner == Some(owner)) {
+                each(c.card, c.count, &self.lines[c.last as usize]);
+            }
+            return;
+        }
+        // Some zones only: each card at its first line there, its lines there summed.
+        let counted = |l: &Line| owned(l) && zones.contains(&l.zone);
+        for (i, first) in self.lines.iter().enumerate() {
+            if !counted(first)
+                || self.lines[..i]
+                    .iter()
+                    .any(|o| o.slot == first.slot && counted(o))
+            {
                 continue;
             }
-            match out.iter_mut().find(|(c, _, _)| *c == l.card) {
-                Some((_, n, last)) => {
-                    *n += l.entry.count;
-                    *last = l;
-                }
-                None => out.push((l.card, l.entry.count, l)),
+            let (mut n, mut last) = (0u32, first);
+            for o in self.lines[i..]
+                .iter()
+                .filter(|o| o.slot == first.slot && counted(o))
+            {
+                n += o.count;
+                last = o;
             }
+            each(first.card, n, last);
         }
-        out
     }
 
     /// "remove N copies" of the card counted in `last`, at its last line.
@@ -120,7 +158,7 @@ impl<'a> ResolvedDeck<'a> {
         finding
             .card(self.card(line.card).name())
             .zone(self.zone_id(line.zone))
-            .at(line.entry)
+            .at(self.entry(line))
     }
 
     /// Cards per colour bucket in a zone (a multi-colour card as its game counts it).
@@ -128,7 +166,7 @@ impl<'a> ResolvedDeck<'a> {
         let mut counts = BTreeMap::new();
         for l in self.lines.iter().filter(|l| l.zone == zone) {
             for c in self.game.colour_buckets(self.card(l.card)) {
-                *counts.entry(c).or_insert(0) += l.entry.count;
+                *counts.entry(c).or_insert(0) += l.count;
             }
         }
         counts

@@ -100,7 +100,7 @@ impl SetLegality {
 impl Check for SetLegality {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
         let in_force = self.sets_on(deck.revisions, deck.date);
-        for l in &deck.lines {
+        for l in deck.lines {
             let card = deck.card(l.card);
             if in_force.allows(card.set()) {
                 continue;
