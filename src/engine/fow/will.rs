@@ -44,22 +44,29 @@ pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) 
             continue;
         }
         let def = state.table.def_of(o.inst);
-        match kinds.iter_mut().find(|k| k.stone.def == def) {
-            Some(k) => k.recovered = k.recovered.saturating_add(1),
-            None => {
+        // Kept in definition order as they are found, rather than sorted afterwards.
+        match kinds.binary_search_by_key(&def, |k| k.stone.def) {
+            Ok(i) => {
+                if let Some(k) = kinds.get_mut(i) {
+                    k.recovered = k.recovered.saturating_add(1);
+                }
+            }
+            Err(i) => {
                 let info = state.info(o.inst);
-                kinds.push(StoneKind {
-                    stone: Named {
-                        def,
-                        name: info.name,
+                kinds.insert(
+                    i,
+                    StoneKind {
+                        stone: Named {
+                            def,
+                            name: info.name,
+                        },
+                        attrs: info.attrs,
+                        recovered: 1,
                     },
-                    attrs: info.attrs,
-                    recovered: 1,
-                });
+                );
             }
         }
     }
-    kinds.sort_by_key(|k| k.stone.def);
 }
 
 /// The attribute icons a chosen set of stones cannot cover (Hall's condition on the icons'
