@@ -125,25 +125,29 @@ impl<'a> ResolvedDeck<'a> {
             }
             return;
         }
-        // Some zones only: each card at its first line there, its lines there summed.
+        // Some zones only: each card at its first line there, its lines there summed, in one
+        // pass over the lines (a scan back per line would grow with lines × lines).
         let counted = |l: &Line| owned(l) && zones.contains(&l.zone);
-        for (i, first) in self.lines.iter().enumerate() {
-            if !counted(first)
-                || self.lines[..i]
-                    .iter()
-                    .any(|o| o.slot == first.slot && counted(o))
-            {
-                continue;
+        let mut sums: Vec<Option<(u32, usize)>> = vec![None; self.cards.len()];
+        let mut firsts = Vec::new();
+        for (i, l) in self.lines.iter().enumerate().filter(|(_, l)| counted(l)) {
+            match sums.get_mut(l.slot as usize) {
+                Some(Some((n, last))) => {
+                    *n += l.count;
+                    *last = i;
+                }
+                Some(sum) => {
+                    *sum = Some((l.count, i));
+                    firsts.push(i);
+                }
+                None => {}
             }
-            let (mut n, mut last) = (0u32, first);
-            for o in self.lines[i..]
-                .iter()
-                .filter(|o| o.slot == first.slot && counted(o))
-            {
-                n += o.count;
-                last = o;
+        }
+        for first in firsts {
+            let line = &self.lines[first];
+            if let Some(Some((n, last))) = sums.get(line.slot as usize) {
+                each(line.card, *n, &self.lines[*last]);
             }
-            each(first.card, n, last);
         }
     }
 
