@@ -64,52 +64,69 @@ fn hand_names(state: &State, player: Player) -> String {
 }
 
 /// Whether a round may start now, checked once for both picks.
+#[inline]
 fn check_round(state: &State) -> Result<(), IllegalAction> {
+    if state.outcome.is_none() && state.phase == Phase::Pick {
+        return Ok(());
+    }
+    Err(round_refused(state))
+}
+
+/// Why a round cannot start now (the game is over, or discards are owed first).
+#[cold]
+#[inline(never)]
+fn round_refused(state: &State) -> IllegalAction {
     if let Some(e) = not_now(state, "rounds") {
-        return Err(e);
+        return e;
     }
-    if state.phase == Phase::Discard {
-        let owing: Vec<String> = Player::BOTH
-            .iter()
-            .filter(|&&p| state.seat(p).excess() > 0)
-            .map(|&p| {
-                let seat = state.seat(p);
-                format!(
-                    "{p} must discard {} down to the hand limit of {}",
-                    seat.excess(),
-                    seat.hand_limit
-                )
-            })
-            .collect();
-        return Err(IllegalAction(format!(
-            "the round cannot start yet: {} before the draw phase (SK-A16)",
-            owing.join(" and ")
-        )));
-    }
-    Ok(())
+    let owing: Vec<String> = Player::BOTH
+        .iter()
+        .filter(|&&p| state.seat(p).excess() > 0)
+        .map(|&p| {
+            let seat = state.seat(p);
+            format!(
+                "{p} must discard {} down to the hand limit of {}",
+                seat.excess(),
+                seat.hand_limit
+            )
+        })
+        .collect();
+    IllegalAction(format!(
+        "the round cannot start yet: {} before the draw phase (SK-A16)",
+        owing.join(" and ")
+    ))
 }
 
 /// The hand position of a player's pick, once [`check_round`] passed.
+#[inline]
 fn check_pick(
     state: &State,
     player: Player,
     pick: Option<&CardRef>,
 ) -> Result<Option<usize>, IllegalAction> {
     let seat = state.seat(player);
+    let found = match pick {
+        None => (seat.hand_len() == 0).then_some(None),
+        Some(card) => seat.find_in_hand(card.kind).map(Some),
+    };
+    found.ok_or_else(|| pick_refused(state, player, pick))
+}
+
+/// Why a pick is not playable: a card not in hand, or nothing from a hand that holds cards.
+#[cold]
+#[inline(never)]
+fn pick_refused(state: &State, player: Player, pick: Option<&CardRef>) -> IllegalAction {
     match pick {
-        None if seat.hand_len() == 0 => Ok(None),
-        None => Err(IllegalAction(format!(
+        None => IllegalAction(format!(
             "{player} must play a card: playing is mandatory while the hand holds cards \
              (SK-A14); {player}'s hand: {}",
             hand_names(state, player)
-        ))),
-        Some(card) => seat.find_in_hand(card.kind).map(Some).ok_or_else(|| {
-            IllegalAction(format!(
-                "{player} has no {} in hand; {player}'s hand: {}",
-                card.name,
-                hand_names(state, player)
-            ))
-        }),
+        )),
+        Some(card) => IllegalAction(format!(
+            "{player} has no {} in hand; {player}'s hand: {}",
+            card.name,
+            hand_names(state, player)
+        )),
     }
 }
 

@@ -91,6 +91,8 @@ pub struct Table {
     pub conflicts: Vec<(u8, u8)>,
     /// Each seat's cards, sorted: what the zones must always add up to.
     pub decks: [Vec<Kind>; 2],
+    /// Each kind's bit in a set of one seat's kinds, unique within the seat ([`seat_bits`]).
+    pub bits: [u8; 256],
 }
 
 impl Table {
@@ -105,6 +107,7 @@ impl Table {
     }
 
     /// The two cards' texts cannot resolve together (SK-A17).
+    #[inline]
     pub fn conflict(&self, a: Kind, b: Kind) -> Option<(u8, u8)> {
         let (ta, tb) = (self.card(a).text.kinds, self.card(b).text.kinds);
         if ta == 0 || tb == 0 {
@@ -157,6 +160,7 @@ impl Table {
             cards: Vec::new(),
             conflicts,
             decks: [Vec::new(), Vec::new()],
+            bits: [0; 256],
         };
         let mut orders: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
         for seat in Player::BOTH {
@@ -193,8 +197,44 @@ impl Table {
             sorted.sort_unstable();
             table.decks[seat.index()] = sorted;
         }
+        table.bits = seat_bits(&orders);
         Ok((table, orders))
     }
+
+    /// The kind's bit in a word holding a set of one seat's kinds.
+    #[inline(always)]
+    pub fn bit(&self, kind: Kind) -> u64 {
+        1 << (self.bits[usize::from(kind)] & 63)
+    }
+}
+
+/// Numbers each seat's kinds below 64, no two kinds of one seat alike: a seat holds at most
+/// [`MAX_CARDS`] kinds, so the kinds a hand holds are one word, where two match's 128 kinds
+/// would need two (and the hand walk chose between them per card, at twice the instructions).
+/// The first seat's kinds are numbered as they come; the second seat keeps the numbers of the
+/// kinds it shares and gives its own the free ones.
+fn seat_bits(orders: &[Vec<Kind>; 2]) -> [u8; 256] {
+    let mut bits = [0u8; 256];
+    let mut given = [false; 256];
+    for order in orders {
+        let mut used = 0u64;
+        for &k in order {
+            if given[usize::from(k)] {
+                used |= 1 << bits[usize::from(k)];
+            }
+        }
+        for &k in order {
+            let k = usize::from(k);
+            if !given[k] {
+                // Below 64: the seat's kinds so far, this one included, are at most 64.
+                let free = (!used).trailing_zeros() & 63;
+                bits[k] = free as u8;
+                used |= 1 << free;
+                given[k] = true;
+            }
+        }
+    }
+    bits
 }
 
 fn info(global: u32, card: &Card) -> Result<CardInfo, String> {
@@ -296,5 +336,26 @@ fn side(target: Target, name: &str) -> Result<usize, String> {
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default()
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_bits_are_unique_within_each_seat() {
+        // Both seats at 64 kinds, sharing a few, so the match has more than 64.
+        let first: Vec<Kind> = (0..64).collect();
+        let second: Vec<Kind> = [3, 60, 17].into_iter().chain(64..125).collect();
+        let bits = seat_bits(&[first.clone(), second.clone()]);
+        for order in [first, second] {
+            let mut seen = 0u64;
+            for k in order {
+                let b = bits[usize::from(k)];
+                assert!(b < 64 && seen & 1 << b == 0, "kind {k} has bit {b} twice");
+                seen |= 1 << b;
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! the random player's draw among them without listing them. Nothing here allocates.
 
 use super::action::{Action, CardRef};
-use super::cards::Kind;
+use super::cards::{Kind, Table};
 use super::state::{Phase, State};
 use super::MAX_CARDS;
 use crate::engine::rng::Rng;
@@ -23,7 +23,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         }
         Phase::Discard => {
             for p in owing(state) {
-                out.extend(distinct(state.seat(p).hand()).map(|k| discard(state, p, k)));
+                out.extend(distinct(&state.table, state.seat(p).hand()).map(|k| discard(state, p, k)));
             }
         }
     }
@@ -40,7 +40,8 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     let action = match state.phase {
         Phase::Pick => {
             let mut kinds = [[0; MAX_CARDS]; 2];
-            let n = Player::BOTH.map(|p| distinct_into(state.seat(p).hand(), &mut kinds[p.index()]));
+            let n = Player::BOTH
+                .map(|p| distinct_into(&state.table, state.seat(p).hand(), &mut kinds[p.index()]));
             // An empty hand has one pick: nothing.
             let picks = n.map(|n| n.max(1));
             let i = rng.pick_index(picks[0] * picks[1])?;
@@ -56,14 +57,14 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
         }
         Phase::Discard => {
             let total: usize = owing(state)
-                .map(|p| distinct_count(state.seat(p).hand()))
+                .map(|p| distinct_count(&state.table, state.seat(p).hand()))
                 .sum();
             let mut i = rng.pick_index(total)?;
             let mut found = None;
             for p in owing(state) {
-                let n = distinct_count(state.seat(p).hand());
+                let n = distinct_count(&state.table, state.seat(p).hand());
                 if i < n {
-                    found = distinct(state.seat(p).hand())
+                    found = distinct(&state.table, state.seat(p).hand())
                         .nth(i)
                         .map(|k| discard(state, p, k));
                     break;
@@ -107,27 +108,24 @@ fn split(i: usize, n: usize) -> (usize, usize) {
 pub(super) fn picks(state: &State, p: Player) -> impl Iterator<Item = Option<CardRef>> + '_ {
     let hand = state.seat(p).hand();
     let empty = hand.is_empty().then_some(None);
-    distinct(hand)
+    distinct(&state.table, hand)
         .map(|k| Some(CardRef::new(&state.table, k)))
         .chain(empty)
 }
 
 /// Writes the distinct kinds of `hand`, in hand order, to the front of `kinds` and returns
 /// how many there are: one walk, every card written and only new ones counted, with the set
-/// of kinds seen and the count in registers (through memory, each card waited for the
-/// previous one's store).
+/// of kinds seen (one word: a hand holds one seat's kinds) and the count in registers
+/// (through memory, each card waited for the previous one's store).
 #[inline(always)]
-fn distinct_into(hand: &[Kind], kinds: &mut [Kind; MAX_CARDS]) -> usize {
-    let (mut low, mut high) = (0u64, 0u64);
+fn distinct_into(table: &Table, hand: &[Kind], kinds: &mut [Kind; MAX_CARDS]) -> usize {
+    let mut seen = 0u64;
     let mut len = 0;
     for &k in hand {
-        let bit = 1u64 << (k & 63);
-        let upper = u64::from(k >> 6 & 1);
-        let word = if upper == 0 { low } else { high };
+        let bit = table.bit(k);
         kinds[len % MAX_CARDS] = k;
-        len += usize::from(word & bit == 0);
-        low |= bit & upper.wrapping_sub(1);
-        high |= bit & upper.wrapping_neg();
+        len += usize::from(seen & bit == 0);
+        seen |= bit;
     }
     len
 }
@@ -149,32 +147,19 @@ pub(super) fn discard(state: &State, player: Player, kind: Kind) -> Action {
 }
 
 /// How many distinct kinds a hand holds.
-fn distinct_count(hand: &[Kind]) -> usize {
-    let mut seen = Seen::default();
-    hand.iter().map(|&k| usize::from(seen.insert(k))).sum()
+fn distinct_count(table: &Table, hand: &[Kind]) -> usize {
+    distinct(table, hand).count()
 }
 
 /// The distinct kinds in a hand, in hand order.
-fn distinct(hand: &[Kind]) -> impl Iterator<Item = Kind> + '_ {
-    let mut seen = Seen::default();
-    hand.iter().copied().filter(move |&k| seen.insert(k))
-}
-
-/// Kinds met so far: at most 2 × MAX_CARDS = 128 in a match, one bit each in two words
-/// (cheaper to index than one 128-bit word, which shifts in several instructions).
-#[derive(Default)]
-struct Seen([u64; 2]);
-
-impl Seen {
-    /// Marks `kind` seen; true if it was new.
-    #[inline]
-    fn insert(&mut self, kind: Kind) -> bool {
-        let word = &mut self.0[usize::from(kind >> 6) & 1];
-        let bit = 1u64 << (kind & 63);
-        let new = *word & bit == 0;
-        *word |= bit;
+fn distinct<'a>(table: &'a Table, hand: &'a [Kind]) -> impl Iterator<Item = Kind> + 'a {
+    let mut seen = 0u64;
+    hand.iter().copied().filter(move |&k| {
+        let bit = table.bit(k);
+        let new = seen & bit == 0;
+        seen |= bit;
         new
-    }
+    })
 }
 
 #[cfg(test)]
