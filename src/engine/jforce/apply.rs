@@ -217,7 +217,7 @@ fn play(
     let chosen = check_target(state, player, info.choice, target, &name)?;
     afford(state, player, info.cost, &name)?;
 
-    state.seat_mut(player).hand.remove(usize::from(hand));
+    state.seat_mut(player).hand.remove(usize::from(hand), &table);
     pay(state, player, info.cost, events);
     events.push(Event::Play {
         player,
@@ -305,7 +305,7 @@ fn evolve(
     }
     afford(state, player, info.cost, &name)?;
 
-    state.seat_mut(player).hand.remove(usize::from(hand));
+    state.seat_mut(player).hand.remove(usize::from(hand), &table);
     pay(state, player, info.cost, events);
     let seat = state.seat_mut(player);
     let Some(unit) = seat.unit_mut(onto.slot) else {
@@ -502,8 +502,9 @@ fn discard(
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let card = from_hand(state, player, hand, name)?;
-    let seat = state.seat_mut(player);
-    seat.hand.remove(usize::from(hand));
+    let State { table, seats, .. } = &mut *state;
+    let seat = &mut seats[player.index()];
+    seat.hand.remove(usize::from(hand), table);
     seat.discard.push(card);
     let left = seat.hand.len();
     events.push(Event::HandDiscard {

@@ -224,7 +224,8 @@ pub(super) fn resolve(
 pub(super) fn draw(state: &mut State, p: Player, events: &mut impl Log<Event>) -> bool {
     match state.seat_mut(p).deck.pop() {
         Some(card) => {
-            state.seat_mut(p).hand.push(card);
+            let State { table, seats, .. } = &mut *state;
+            seats[p.index()].hand.push(card, table);
             events.push(Event::Draw {
                 player: p,
                 card: state.table.name(card),

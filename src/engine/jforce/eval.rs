@@ -3,7 +3,7 @@
 
 use super::apply::apply;
 use super::legal::legal_actions;
-use super::state::{Phase, State};
+use super::state::{Hand, Phase, State};
 use crate::engine::player::{best_answer, squash, terminal_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Player, SeatSummary, ToMove};
@@ -64,12 +64,13 @@ pub fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
     let own = s.seat_mut(seat);
     own.deck.sort_unstable();
     rng.shuffle(&mut own.deck);
-    let opp = s.seat_mut(seat.other());
+    let State { table, seats, .. } = &mut s;
+    let opp = &mut seats[seat.other().index()];
     let hand = opp.hand.len();
-    let mut pool: Vec<u16> = opp.deck.drain(..).chain(opp.hand.drain(..)).collect();
+    let mut pool: Vec<u16> = opp.deck.drain(..).chain(opp.hand.iter().copied()).collect();
     pool.sort_unstable();
     rng.shuffle(&mut pool);
-    opp.hand = pool.split_off(pool.len() - hand);
+    opp.hand = Hand::of(pool.split_off(pool.len() - hand), table);
     opp.deck = pool;
     s.rng = Rng::new(rng.next_u64());
     s

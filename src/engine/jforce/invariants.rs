@@ -30,6 +30,11 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
                 seat.cards
             ));
         }
+        if !seat.hand.summary_holds(table) {
+            return Err(format!(
+                "{p}'s hand summary (which cards each Charge level affords) is not its cards'"
+            ));
+        }
         if !(0..=MAX_CHARGE).contains(&seat.charge) {
             return Err(format!(
                 "{p}'s Charge is {}, outside 0..={MAX_CHARGE}",

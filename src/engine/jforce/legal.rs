@@ -158,11 +158,10 @@ fn enumerate(state: &State, sink: &mut impl Sink) -> ControlFlow<()> {
         Phase::Action => {
             sink.one(|| Action::End { player: p })?;
             let mut seen = SeenCards::default();
-            for (i, &card) in seat.hand.iter().enumerate() {
+            for i in seat.hand.affordable(seat.charge, table) {
+                let card = seat.hand[i];
                 let info = table.card(card);
-                // Affordability first: it rules out most cards, and is cheaper than the
-                // duplicate check.
-                if info.cost > seat.charge || seen.insert(card, &seat.hand[..i]) {
+                if seen.insert(card, &seat.hand[..i]) {
                     continue;
                 }
                 let hand = i as u8;

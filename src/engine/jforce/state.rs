@@ -2,9 +2,10 @@
 //! Zone), whose turn and phase it is, and the match's RNG. Cards are database indices (`u16`);
 //! names come from the shared card table, so cloning a state copies numbers only.
 
-use super::cards::{AbilityInfo, Aim, Table};
+use super::cards::{AbilityInfo, Aim, Table, MAX_CHARGE};
 use crate::engine::rng::Rng;
 use crate::engine::{Outcome, Player};
+use std::ops::Deref;
 use std::sync::Arc;
 
 /// A Hero or a Strike in play, with its Evolution stack and attached Supports.
@@ -96,6 +97,140 @@ impl Unit {
     }
 }
 
+/// Charge levels a hand is summarised for: 0 to the pool's cap.
+const LEVELS: usize = MAX_CHARGE as usize + 1;
+
+/// Positions of a hand the summary covers: one bit each in a word.
+const SUMMED: usize = 64;
+
+/// A hand of cards, with which of them each Charge level affords, kept up to date by every
+/// change: the random player reads the affordable cards of a decision from one word instead
+/// of looking up the cost of every card in hand at every decision, which was most of the
+/// draw (issue #15, point 4). Read as a slice; changed only through its methods, so the
+/// summary cannot fall behind (the invariants compare it with a fresh one after every action
+/// of the seeded games).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Hand {
+    cards: Vec<u16>,
+    /// Bit `i` of `within[c]`: the card at position `i` costs at most `c`. Positions from
+    /// [`SUMMED`] on are not summarised (a hand that long is looked up card by card).
+    within: [u64; LEVELS],
+}
+
+impl Clone for Hand {
+    fn clone(&self) -> Hand {
+        Hand {
+            cards: self.cards.clone(),
+            within: self.within,
+        }
+    }
+
+    /// Reuses the list, as [`Unit`]'s.
+    fn clone_from(&mut self, source: &Hand) {
+        self.cards.clone_from(&source.cards);
+        self.within = source.within;
+    }
+}
+
+impl Deref for Hand {
+    type Target = [u16];
+
+    fn deref(&self) -> &[u16] {
+        &self.cards
+    }
+}
+
+impl Hand {
+    pub fn with_capacity(n: usize) -> Hand {
+        Hand {
+            cards: Vec::with_capacity(n),
+            within: [0; LEVELS],
+        }
+    }
+
+    /// A hand of `cards`, summarised.
+    pub fn of(cards: Vec<u16>, table: &Table) -> Hand {
+        let within = summarise(&cards, table);
+        Hand { cards, within }
+    }
+
+    pub fn push(&mut self, card: u16, table: &Table) {
+        self.cards.push(card);
+        let i = self.cards.len() - 1;
+        if i < SUMMED {
+            mark(&mut self.within, i, table.card(card).cost);
+        }
+    }
+
+    /// Removes and returns the card at `i` (in range); the cards after it move up one.
+    pub fn remove(&mut self, i: usize, table: &Table) -> u16 {
+        let card = self.cards.remove(i);
+        if i < SUMMED {
+            let below = (1u64 << i) - 1;
+            for word in &mut self.within {
+                *word = (*word & below) | ((*word >> 1) & !below);
+            }
+            if let Some(&moved) = self.cards.get(SUMMED - 1) {
+                mark(&mut self.within, SUMMED - 1, table.card(moved).cost);
+            }
+        }
+        card
+    }
+
+    /// The positions of the cards that cost at most `charge`, in hand order.
+    pub fn affordable<'h>(
+        &'h self,
+        charge: i32,
+        table: &'h Table,
+    ) -> impl Iterator<Item = usize> + 'h {
+        // A Charge outside the pool's range (only a test sets one) looks every card up.
+        let (word, rest) = match usize::try_from(charge) {
+            Ok(c) if c < LEVELS => (self.within[c], SUMMED),
+            _ => (0, 0),
+        };
+        Bits(word).chain(
+            (rest..self.cards.len()).filter(move |&i| table.card(self.cards[i]).cost <= charge),
+        )
+    }
+
+    /// Whether the summary is the one the cards give.
+    pub fn summary_holds(&self, table: &Table) -> bool {
+        summarise(&self.cards, table) == self.within
+    }
+}
+
+fn summarise(cards: &[u16], table: &Table) -> [u64; LEVELS] {
+    let mut within = [0; LEVELS];
+    for (i, &card) in cards.iter().take(SUMMED).enumerate() {
+        mark(&mut within, i, table.card(card).cost);
+    }
+    within
+}
+
+/// Sets bit `i` (below [`SUMMED`]) in the words of the levels that afford `cost`: every
+/// word is visited, so that the loop has no branch on the cost.
+fn mark(within: &mut [u64; LEVELS], i: usize, cost: i32) {
+    for (level, word) in (0..).zip(within.iter_mut()) {
+        *word |= u64::from(cost <= level) << i;
+    }
+}
+
+/// The positions of a word's set bits, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 /// Where a unit is on its side of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Slot {
@@ -111,7 +246,7 @@ pub struct Seat {
     pub charge: i32,
     /// Top card last, so a draw is a pop.
     pub deck: Vec<u16>,
-    pub hand: Vec<u16>,
+    pub hand: Hand,
     /// Oldest first.
     pub discard: Vec<u16>,
     pub battle: Vec<Unit>,

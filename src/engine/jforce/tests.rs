@@ -1,13 +1,16 @@
 //! The J Force rules, one test per rule and per ruling (`jf_aNN_…` pins ruling JF-ANN of
 //! `docs/rulings.md`), on stacked decks so every draw is known; then seeded self-play.
 
+use super::cards::Table;
 use super::event::Event;
-use super::state::State;
+use super::state::{Hand, State};
 use super::JForce;
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::engine::testing::{self, conformance, example_decks, example_game, ids};
+use crate::engine::rng::Rng;
 use crate::engine::{Engine, Player, SeatDeck, Setup, Value};
+use std::sync::Arc;
 
 fn game() -> &'static Game {
     testing::game::<JForce>()
@@ -649,9 +652,10 @@ fn jf_a25_supports_destroy_strikes_and_the_battle_zone_has_no_limit() {
     let mut t = start(("Timeline J", &[]), ("Titan Jr.", &["Shatter"]));
     // Seven more Byte Swarms from the deck into the hand: twelve in all.
     for _ in 0..7 {
+        let table = Arc::clone(&t.state.table);
         let seat = t.state.seat_mut(Player::P1);
         let c = seat.deck.pop().unwrap();
-        seat.hand.push(c);
+        seat.hand.push(c, &table);
     }
     t.charge(Player::P1, 10);
     for _ in 0..10 {
@@ -761,6 +765,40 @@ fn illegal_actions_say_why() {
     t.charge(Player::P1, 10);
     let why = t.refused("p1 play Magma Golem targeting p2 hero");
     assert!(why.contains("takes no target"), "{why}");
+}
+
+/// The hand's summary (which cards each Charge level affords) follows draws and plays from
+/// anywhere in the hand, past the 64 positions it covers, and answers every Charge as looking
+/// every card up does.
+#[test]
+fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
+    let table = Table::build(game()).unwrap();
+    let cards = table.cards.len() as u64;
+    let mut rng = Rng::new(15);
+    let mut hand = Hand::with_capacity(0);
+    let mut copy = hand.clone();
+    for step in 0..3000 {
+        // Grow to about 80 cards and back, so that positions past 64 come and go.
+        if (step / 400) % 2 == 0 || hand.is_empty() {
+            hand.push((rng.next_u64() % cards) as u16, &table);
+        } else {
+            let i = rng.below(hand.len());
+            let card = hand[i];
+            assert_eq!(hand.remove(i, &table), card);
+        }
+        assert!(hand.summary_holds(&table), "step {step}");
+        copy.clone_from(&hand);
+        assert_eq!(copy, hand);
+        for charge in -1..=12 {
+            let want: Vec<usize> = (0..hand.len())
+                .filter(|&i| table.card(hand[i]).cost <= charge)
+                .collect();
+            let got: Vec<usize> = hand.affordable(charge, &table).collect();
+            assert_eq!(got, want, "step {step}, charge {charge}");
+        }
+    }
+    let of = Hand::of(hand.to_vec(), &table);
+    assert_eq!(of, hand);
 }
 
 /// The engine's strongest test: thousands of seeded games between the shipped decks, with

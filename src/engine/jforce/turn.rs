@@ -4,7 +4,7 @@
 use super::cards::{Kind, Table, HAND_CAP, OPENING_HAND};
 use super::effects::{draw, gain_charge};
 use super::event::{Event, FirstBy, PhaseName};
-use super::state::{Phase, Seat, State, Unit};
+use super::state::{Hand, Phase, Seat, State, Unit};
 use crate::engine::log::Log;
 use crate::engine::rng::Rng;
 use crate::engine::{Player, Setup};
@@ -59,7 +59,7 @@ pub fn setup<L: Log<Event>>(setup: &Setup<'_>, events: &mut L) -> Result<State, 
             charge: 0,
             cards: cards.len() as u32,
             deck: cards,
-            hand: Vec::with_capacity(12),
+            hand: Hand::with_capacity(12),
             discard: Vec::with_capacity(40),
             battle: Vec::with_capacity(8),
             legendary_used: Vec::new(),
