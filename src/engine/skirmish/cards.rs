@@ -4,6 +4,7 @@
 //! Every distinct card of the two decks gets a small local number (`Kind`, a `u8`), which is
 //! what the zones hold. The table is shared by every clone of a state through an `Arc`.
 
+use super::turn::Clash;
 use super::{MAX_CARDS, MAX_VALUE};
 use crate::card_db::{Card, Effect, Game, Target};
 use crate::engine::{Player, SeatDeck};
@@ -93,6 +94,10 @@ pub struct Table {
     pub decks: [Vec<Kind>; 2],
     /// Each kind's bit in a set of one seat's kinds, unique within the seat ([`seat_bits`]).
     pub bits: [u8; 256],
+    /// The resolve phase of every pair of revealed cards, nothing (an empty hand) first:
+    /// `clashes[slot(p1) * (kinds + 1) + slot(p2)]` ([`Table::clash`]). Filled by
+    /// [`Duel::new`](super::Duel::new).
+    pub clashes: Vec<Clash>,
 }
 
 impl Table {
@@ -161,6 +166,7 @@ impl Table {
             conflicts,
             decks: [Vec::new(), Vec::new()],
             bits: [0; 256],
+            clashes: Vec::new(),
         };
         let mut orders: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
         for seat in Player::BOTH {
@@ -199,6 +205,16 @@ impl Table {
         }
         table.bits = seat_bits(&orders);
         Ok((table, orders))
+    }
+
+    /// The resolve phase of a pair of revealed cards, as [`clash`](super::turn::clash)
+    /// worked it out.
+    #[inline]
+    pub fn clash(&self, played: [Option<Kind>; 2]) -> Clash {
+        let slot = |k: Option<Kind>| k.map_or(0, |k| usize::from(k) + 1);
+        let i = slot(played[0]) * (self.cards.len() + 1) + slot(played[1]);
+        // Both slots are below `kinds + 1`: zones hold only kinds of this table.
+        self.clashes[i]
     }
 
     /// The kind's bit in a word holding a set of one seat's kinds.

@@ -968,3 +968,23 @@ fn random_rounds_change_health_exactly_as_the_cards_say() {
     let seen = oracle_play(1000, 0x0dd);
     assert_eq!(seen.iter().sum::<u32>(), 1000);
 }
+
+#[test]
+fn unrecorded_rounds_resolve_each_pair_of_cards_as_recorded_ones() {
+    // Every card of the test database against every other and against an empty hand's
+    // nothing, in both seats.
+    let names: Vec<&str> = game().cards.iter().map(|c| c.name()).collect();
+    let reversed: Vec<&str> = names.iter().rev().copied().collect();
+    let state = stacked(&names, &reversed);
+    let table = &state.table;
+    let played: Vec<Option<cards::Kind>> = std::iter::once(None)
+        .chain((0..table.cards.len()).map(|k| Some(k as cards::Kind)))
+        .collect();
+    for &a in &played {
+        for &b in &played {
+            let mut events = Vec::new();
+            let recorded = turn::clash(table, [a, b], &mut events);
+            assert_eq!(table.clash([a, b]), recorded, "{a:?} against {b:?}: {events:?}");
+        }
+    }
+}

@@ -6,7 +6,7 @@ use super::cards::{bit, CardInfo, Colour, Kind, Table, Text};
 use super::event::{CardName, DrawCause, Event, Played};
 use super::state::{Phase, Seat, State, BOTH_ZERO, HEALTH_ZERO, OPENING_HAND, ROUND_LIMIT_REACHED};
 use super::ROUND_LIMIT;
-use crate::engine::log::Log;
+use crate::engine::log::{Log, Unrecorded};
 use crate::engine::rng::Rng;
 use crate::engine::{Outcome, Player, SeatDeck, Setup};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -17,6 +17,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub struct Resolved {
     pub healed: [i32; 2],
     pub damage: [i32; 2],
+}
+
+/// The resolve phase's outcome for one pair of revealed cards, short of the draws.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clash {
+    pub resolved: Resolved,
+    /// Whether each card's text has work left after the health changes (a hand limit,
+    /// draws): a text that stands (SK-A17) and has some.
+    pub after: [bool; 2],
 }
 
 /// A state taken apart: the card table to read while the rest moves.
@@ -75,7 +84,89 @@ pub fn play_round(st: &mut State, picks: [Option<usize>; 2], events: &mut impl L
         settle_deck(b, p, events);
     }
 
-    // Resolve phase. Texts first decide whether they can stand together (SK-A17).
+    // Resolve phase.
+    let clash = if events.records() {
+        clash(table, played, events)
+    } else {
+        // Nobody reads how the health changes came about: the same rules, worked out for
+        // every pair of cards when the duel was prepared.
+        table.clash(played)
+    };
+    let out = clash.resolved;
+    for me in Player::BOTH {
+        let i = me.index();
+        let Some(card) = info[i].filter(|_| clash.after[i]) else {
+            continue;
+        };
+        if let Some(limit) = card.text.hand_limit {
+            b.seats[i].hand_limit = limit;
+            events.push(Event::HandLimit {
+                player: me,
+                card: name(info[i]),
+                limit,
+            });
+        }
+        for _ in 0..card.text.draw {
+            if !draw(b, me, Some(info[i]), events) {
+                break;
+            }
+        }
+    }
+
+    // End phase: apply the net change, then the only check that ends a game (SK-A08).
+    for me in Player::BOTH {
+        let i = me.index();
+        let before = b.seats[i].health;
+        let after = before
+            .saturating_add(out.healed[i])
+            .saturating_sub(out.damage[i]);
+        b.seats[i].health = after;
+        events.push(Event::Health {
+            player: me,
+            before,
+            after,
+            healed: out.healed[i],
+            damage: out.damage[i],
+        });
+    }
+    let down = b.seats.map(|s| s.health <= 0);
+    let end = match down {
+        [true, true] => Some((None, BOTH_ZERO)),
+        [true, false] => Some((Some(Player::P2), HEALTH_ZERO)),
+        [false, true] => Some((Some(Player::P1), HEALTH_ZERO)),
+        [false, false] => None,
+    };
+    if let Some((winner, reason)) = end {
+        finish(b, winner, reason, events);
+        return out;
+    }
+
+    // Over the hand limit after the end phase: discard before the draw phase (SK-A16).
+    let mut waiting = false;
+    for me in Player::BOTH {
+        let seat = &b.seats[me.index()];
+        if seat.excess() > 0 {
+            waiting = true;
+            events.push(Event::MustDiscard {
+                player: me,
+                hand: seat.hand_len(),
+                limit: seat.hand_limit,
+            });
+        }
+    }
+    if waiting {
+        *b.phase = Phase::Discard;
+    } else {
+        draw_phase(b, events);
+    }
+    out
+}
+
+/// The resolve phase up to its draws: what a pair of revealed cards (`None`: nothing from an
+/// empty hand) does to health, with its events, and which texts still have work.
+pub(super) fn clash(table: &Table, played: [Option<Kind>; 2], events: &mut impl Log<Event>) -> Clash {
+    let info = played.map(|k| k.map(|k| table.card(k)));
+    // Texts first decide whether they can stand together (SK-A17).
     let mut text = info.map(|c| c.map_or(Text::default(), |c| c.text));
     if let (Some(a), Some(b)) = (played[0], played[1]) {
         if let Some((x, y)) = table.conflict(a, b) {
@@ -185,70 +276,24 @@ pub fn play_round(st: &mut State, picks: [Option<usize>; 2], events: &mut impl L
             }
         }
     }
-    for me in Player::BOTH {
-        let i = me.index();
-        if let Some(limit) = text[i].hand_limit {
-            b.seats[i].hand_limit = limit;
-            events.push(Event::HandLimit {
-                player: me,
-                card: name(info[i]),
-                limit,
-            });
-        }
-        for _ in 0..text[i].draw {
-            if !draw(b, me, Some(info[i]), events) {
-                break;
-            }
-        }
+    let after = [0, 1].map(|i| text[i].hand_limit.is_some() || text[i].draw > 0);
+    Clash {
+        resolved: out,
+        after,
     }
+}
 
-    // End phase: apply the net change, then the only check that ends a game (SK-A08).
-    for me in Player::BOTH {
-        let i = me.index();
-        let before = b.seats[i].health;
-        let after = before
-            .saturating_add(out.healed[i])
-            .saturating_sub(out.damage[i]);
-        b.seats[i].health = after;
-        events.push(Event::Health {
-            player: me,
-            before,
-            after,
-            healed: out.healed[i],
-            damage: out.damage[i],
-        });
-    }
-    let down = b.seats.map(|s| s.health <= 0);
-    let end = match down {
-        [true, true] => Some((None, BOTH_ZERO)),
-        [true, false] => Some((Some(Player::P2), HEALTH_ZERO)),
-        [false, true] => Some((Some(Player::P1), HEALTH_ZERO)),
-        [false, false] => None,
-    };
-    if let Some((winner, reason)) = end {
-        finish(b, winner, reason, events);
-        return out;
-    }
-
-    // Over the hand limit after the end phase: discard before the draw phase (SK-A16).
-    let mut waiting = false;
-    for me in Player::BOTH {
-        let seat = &b.seats[me.index()];
-        if seat.excess() > 0 {
-            waiting = true;
-            events.push(Event::MustDiscard {
-                player: me,
-                hand: seat.hand_len(),
-                limit: seat.hand_limit,
-            });
+/// [`clash`] for every pair of cards the duel can reveal, for [`Table::clash`].
+fn clashes(table: &Table) -> Vec<Clash> {
+    let kinds = (0..table.cards.len()).map(|k| Some(k as Kind));
+    let played: Vec<Option<Kind>> = std::iter::once(None).chain(kinds).collect();
+    let mut all = Vec::with_capacity(played.len() * played.len());
+    for &a in &played {
+        for &b in &played {
+            all.push(clash(table, [a, b], &mut Unrecorded));
         }
     }
-    if waiting {
-        *b.phase = Phase::Discard;
-    } else {
-        draw_phase(b, events);
-    }
-    out
+    all
 }
 
 /// Discards the card at hand position `pos`; once no one is over the limit, the draw phase
@@ -371,7 +416,8 @@ impl Duel {
                  in every round"
             ));
         }
-        let (table, orders) = Table::build(setup.game, &setup.decks)?;
+        let (mut table, orders) = Table::build(setup.game, &setup.decks)?;
+        table.clashes = clashes(&table);
         Ok(Duel {
             table: Arc::new(table),
             orders,
