@@ -308,6 +308,9 @@ pub struct Table {
     /// By player: some card of theirs has Quickcast or an activate ability. Without one, a
     /// player outside their main window can only pass, which most decisions are.
     chasers: [bool; 2],
+    /// By player: some card of theirs has an activate ability. Without one, listing need not
+    /// walk their field for sources.
+    activators: [bool; 2],
 }
 
 /// An instance's facts that listing and the stats ask most often.
@@ -348,13 +351,15 @@ impl Table {
                 }
             })
             .collect::<Vec<Quick>>();
-        let chases = |q: &[Quick]| q.iter().any(|q| q.quickcast || q.ability != u32::MAX);
+        let activates = |q: &[Quick]| q.iter().any(|q| q.ability != u32::MAX);
+        let chases = |q: &[Quick]| activates(q) || q.iter().any(|q| q.quickcast);
         let (p1, p2) = quick.split_at(usize::from(first_p2).min(quick.len()));
         Table {
             game,
             insts,
             first_p2,
             chasers: [chases(p1), chases(p2)],
+            activators: [activates(p1), activates(p2)],
             quick,
         }
     }
@@ -378,6 +383,11 @@ impl Table {
     /// window.
     pub fn may_chase(&self, p: Player) -> bool {
         self.chasers[p.index()]
+    }
+
+    /// Some card of `p`'s has an activate ability.
+    pub fn may_activate(&self, p: Player) -> bool {
+        self.activators[p.index()]
     }
 
     /// `inst` has continuous boosts on either side.

@@ -212,6 +212,9 @@ fn random_main(
     // The stone kinds are found only when something costs will: a cost of nothing is paid
     // one way, resting nothing.
     let mut kinds_found = false;
+    // Many cards of a deck cost the same (`[darkness][1]`): each cost is counted once per
+    // decision, against the same stones.
+    let mut counted: [Option<(&Cost, usize)>; 4] = [None; 4];
     let mut total = 0usize;
     for listed in families.iter_mut() {
         listed.pays = match listed.family.cost(state) {
@@ -220,7 +223,19 @@ fn random_main(
                     will::stone_kinds_into(state, who, kinds);
                     kinds_found = true;
                 }
-                will::count_payments(kinds, cost)
+                let known = counted
+                    .iter()
+                    .flatten()
+                    .find(|(c, _)| c.total() == cost.total() && c.icons() == cost.icons());
+                match known {
+                    Some(&(_, n)) => n,
+                    None => {
+                        let n = will::count_payments(kinds, cost);
+                        counted.rotate_right(1);
+                        counted[0] = Some((cost, n));
+                        n
+                    }
+                }
             }
             _ => 1,
         };
@@ -276,30 +291,38 @@ fn orders(counts: &[usize], slots: usize) -> usize {
 /// (each choice, then every longer choice that extends it, its next card taken at the first
 /// free hand position of each different card, in hand order).
 fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> {
+    // The mask holds a hand of up to 32 cards, so fixed arrays hold its cards and kinds: a
+    // mulligan allocates nothing.
+    const MAX: usize = 32;
     let hand = &state.seat(who).hand;
-    let hand: Vec<Def> = hand[..hand.len().min(32)]
-        .iter()
-        .map(|&i| state.table.def_of(i))
-        .collect();
-    // The different cards still free and how many of each, at their first free position.
-    let free_kinds = |used: u32| {
-        let mut kinds: Vec<(usize, usize)> = Vec::new();
-        for (i, d) in hand.iter().enumerate() {
+    let hand = &hand[..hand.len().min(MAX)];
+    let mut defs: [Def; MAX] = [0; MAX];
+    for (d, &i) in defs.iter_mut().zip(hand) {
+        *d = state.table.def_of(i);
+    }
+    let defs = &defs[..hand.len()];
+    // The different cards still free, at their first free position (`first`), and how many
+    // of each (`counts`); returns how many different cards.
+    let free_kinds = |used: u32, first: &mut [usize; MAX], counts: &mut [usize; MAX]| {
+        let mut n = 0;
+        for (i, d) in defs.iter().enumerate() {
             if used & (1 << i) != 0 {
                 continue;
             }
-            match kinds.iter_mut().find(|(j, _)| hand[*j] == *d) {
-                Some((_, n)) => *n += 1,
-                None => kinds.push((i, 1)),
+            match first[..n].iter().position(|&j| defs[j] == *d) {
+                Some(k) => counts[k] += 1,
+                None => {
+                    first[n] = i;
+                    counts[n] = 1;
+                    n += 1;
+                }
             }
         }
-        kinds
+        n
     };
-    let count = |kinds: &[(usize, usize)], slots: usize| {
-        let counts: Vec<usize> = kinds.iter().map(|&(_, n)| n).collect();
-        orders(&counts, slots)
-    };
-    let mut left = rng.pick_index(count(&free_kinds(0), OPENING_HAND))?;
+    let (mut first, mut counts) = ([0usize; MAX], [0usize; MAX]);
+    let n = free_kinds(0, &mut first, &mut counts);
+    let mut left = rng.pick_index(orders(&counts[..n], OPENING_HAND))?;
     let mut used = 0u32;
     let mut chosen = Bottom::default();
     for depth in 0..OPENING_HAND {
@@ -307,20 +330,21 @@ fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> 
             break;
         }
         left -= 1;
-        let kinds = free_kinds(used);
+        let n = free_kinds(used, &mut first, &mut counts);
         let mut next = None;
-        for (k, &(i, _)) in kinds.iter().enumerate() {
-            let mut rest = kinds.clone();
-            rest[k].1 -= 1;
-            let sub = count(&rest, OPENING_HAND - depth - 1);
+        for k in 0..n {
+            // The choices that take this card next: the rest ordered after it.
+            counts[k] -= 1;
+            let sub = orders(&counts[..n], OPENING_HAND - depth - 1);
+            counts[k] += 1;
             if left < sub {
-                next = Some(i);
+                next = Some(first[k]);
                 break;
             }
             left -= sub;
         }
         let i = next?;
-        let card = state.seat(who).hand[i];
+        let card = hand[i];
         chosen.push(Named {
             def: state.table.def_of(card),
             name: state.info(card).name,
@@ -654,23 +678,30 @@ fn plays(
     let candidate = |&inst: &Inst| {
         (state.table.play_total(inst) <= stones) & (!quick_only | state.table.quickcast(inst))
     };
-    for_each_candidate(hand, candidate, |i, inst| {
+    // Whether a card can be played, and its targets, depend on the card, not the copy: the
+    // first copy in hand is the only one listed, so a copy whose card is already listed is
+    // skipped, and one whose card was not is refused again.
+    let first = families.len();
+    for_each_candidate(hand, candidate, |inst| {
         let def = state.table.def_of(inst);
+        let listed = |l: &Listed| matches!(l.family, Family::Play { card, .. } if card.def == def);
+        if families[first..].iter().any(listed) {
+            return;
+        }
         let info = state.info(inst);
         let card = Named {
             def,
             name: info.name,
         };
-        if rules::play_from_hand(state, who, card, false).is_err()
-            || hand[..i].iter().any(|&c| state.table.def_of(c) == def)
-        {
+        if rules::play_from_hand(state, who, card, false).is_err() {
             return;
         }
         let targets = targets(state, who, info.effects.target, aims);
         if targets.len == 0 {
             return;
         }
-        let orders = if rules::play_from_hand(state, who, card, true).is_ok() {
+        // With Revolution Order the card passes the same checks and Revolution Order's own.
+        let orders = if rules::revolution_order(state, who, card).is_ok() {
             2
         } else {
             1
@@ -679,16 +710,16 @@ fn plays(
     });
 }
 
-/// Calls `f` with the position and item of each of `items` that passes `test`, in order.
+/// Calls `f` with each of `items` that passes `test`, in order.
 /// The tests are made first, without branching, into a bit mask: hand cards and field objects
 /// pass or fail unpredictably, and most fail, so a branch per item would be mispredicted
 /// about as often as not (most of a decision's scan when it ran that way).
 fn for_each_candidate<T: Copy>(
     items: &[T],
     test: impl Fn(&T) -> bool,
-    mut f: impl FnMut(usize, T),
+    mut f: impl FnMut(T),
 ) {
-    for (chunk, part) in items.chunks(64).enumerate() {
+    for part in items.chunks(64) {
         let mut mask = part
             .iter()
             .enumerate()
@@ -696,7 +727,7 @@ fn for_each_candidate<T: Copy>(
         while mask != 0 {
             let i = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            f(chunk * 64 + i, part[i]);
+            f(part[i]);
         }
     }
 }
@@ -709,13 +740,16 @@ fn abilities(
     families: &mut Vec<Listed>,
     aims: &mut Vec<Option<ObjRef>>,
 ) {
+    if !state.table.may_activate(who) {
+        return;
+    }
     let seat = state.seat(who);
     let affordable = |inst: Inst| state.table.cheapest_ability(inst) <= stones;
     if seat.ruler_at == RulerAt::Area && affordable(seat.ruler) {
         source_abilities(state, who, stones, (None, seat.ruler), families, aims);
     }
     let candidate = |o: &Obj| (o.kind != ObjKind::JRuler) & affordable(o.inst);
-    for_each_candidate(&seat.field, candidate, |_, o| {
+    for_each_candidate(&seat.field, candidate, |o| {
         source_abilities(state, who, stones, (Some(&o), o.inst), families, aims);
     });
 }
