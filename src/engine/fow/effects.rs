@@ -111,6 +111,10 @@ fn one(state: &mut State, ctx: &EffectSource, f: Fx, events: &mut impl Log<Event
                     o.temp_def = o.temp_def.saturating_add(def);
                 }
             }
+            if !events.records() {
+                // The stats after the boost are for the event only.
+                return;
+            }
             let (now_atk, now_def) = state.obj(r).map_or((0, 0), |o| state.stats(r.owner, o));
             events.push(Event::Boost {
                 card: card_ref(state, r),
@@ -147,6 +151,11 @@ pub fn damage(
     let Some(o) = state.obj_mut(r) else { return };
     o.damage = o.damage.saturating_add(amount);
     let total = o.damage;
+    state.damage_dealt = true;
+    if !events.records() {
+        // The DEF and the name are for the event only; the DEF adds up every group boost.
+        return;
+    }
     let def = state.obj(r).map_or(0, |o| state.stats(r.owner, o).1);
     let card = card_ref(state, r);
     events.push(Event::Damage {
@@ -286,10 +295,10 @@ pub fn settle(state: &mut State, events: &mut impl Log<Event>) {
         return;
     }
     loop {
-        // Only damage destroys (FW-A18): most of the time nothing in the field has any, and
-        // the boosts need not be added up.
+        // Only damage destroys (FW-A18): most of the time nothing in the field has any (none
+        // at all before the first damage of a turn), and the boosts need not be added up.
         let damaged = |o: &Obj| o.kind.battles() && o.damage > 0;
-        if !state.seats.iter().any(|s| s.field.iter().any(damaged)) {
+        if !state.damage_dealt || !state.seats.iter().any(|s| s.field.iter().any(damaged)) {
             break;
         }
         let bonus = state.group_bonus();

@@ -136,6 +136,12 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
         if o.damage < 0 {
             return Err(format!("{p}'s {name} has negative damage {}", o.damage));
         }
+        if o.damage > 0 && !state.damage_dealt {
+            return Err(format!(
+                "{p}'s {name} has {} damage, and the state says none was dealt this turn",
+                o.damage
+            ));
+        }
         if o.kind.battles() {
             let def = state.stats_with(p, o, &bonus).1;
             if state.outcome.is_none() && super::effects::lethal(o.damage, def) {

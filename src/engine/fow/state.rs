@@ -30,6 +30,9 @@ pub struct State {
     /// Each card that enters the field becomes a new object with a new serial, so that a
     /// target or a battler that left and came back is not mistaken for the one chosen.
     pub(super) serial: u32,
+    /// Some J/resonator was dealt damage since the last end phase. Until then no object has
+    /// damage, and the check after every change (`effects::settle`) need not look.
+    pub(super) damage_dealt: bool,
     pub(super) outcome: Option<Outcome>,
 }
 
@@ -84,6 +87,7 @@ impl Clone for State {
             priority: self.priority,
             passes: self.passes,
             serial: self.serial,
+            damage_dealt: self.damage_dealt,
             outcome: self.outcome,
         }
     }
@@ -101,6 +105,7 @@ impl Clone for State {
             priority,
             passes,
             serial,
+            damage_dealt,
             outcome,
         } = source;
         if !Arc::ptr_eq(&self.table, table) {
@@ -116,6 +121,7 @@ impl Clone for State {
         self.priority = *priority;
         self.passes = *passes;
         self.serial = *serial;
+        self.damage_dealt = *damage_dealt;
         self.outcome = *outcome;
     }
 }

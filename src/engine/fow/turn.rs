@@ -136,6 +136,7 @@ pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, Strin
         priority: first,
         passes: 0,
         serial: 0,
+        damage_dealt: false,
         outcome: None,
     };
     for p in [first, first.other()] {
@@ -310,6 +311,7 @@ pub fn end_phase(state: &mut State, events: &mut impl Log<Event>) {
             o.temp_def = 0;
         }
     }
+    state.damage_dealt = false;
     if cleared {
         events.push(Event::Cleanup);
     }
