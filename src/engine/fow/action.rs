@@ -132,13 +132,20 @@ impl Payment {
     /// The positions (`#k`, 1-based) a script named for each kind of stone.
     pub fn picks(&self) -> impl Iterator<Item = (Named, impl Iterator<Item = u8>)> + '_ {
         self.inline.iter().flatten().chain(&self.more).map(|p| {
-            let picks = p.picks;
+            // Only the set bits, lowest first: checking and paying ask this of every payment,
+            // and listed payments pick none.
+            let mut left = p.picks;
+            let picks = std::iter::from_fn(move || {
+                let k = left.trailing_zeros() as u8 + 1;
+                left &= left.checked_sub(1)?;
+                Some(k)
+            });
             (
                 Named {
                     def: p.def,
                     name: p.name,
                 },
-                (1..=MAX_PICK).filter(move |k| picks & (1 << (k - 1)) != 0),
+                picks,
             )
         })
     }
