@@ -150,17 +150,16 @@ pub fn count_payments(kinds: &[StoneKind], cost: &Cost) -> usize {
 fn count_single(kinds: &[StoneKind], cost: &Cost) -> Option<usize> {
     // Below 16 will and 16 kinds no count reaches `C(30, 15)`, so `u32` never overflows.
     const MAX: usize = 16;
+    // Costs with more icon attributes than this are left to the walk (a cost of three colours
+    // is rare; more parts would be cleared at every count).
+    const ICONS: usize = 2;
     let total = cost.total() as usize;
-    let asked = cost
-        .icons()
-        .iter()
-        .fold(0u32, |bits, &(a, _)| bits | 1u32.checked_shl(a.into()).unwrap_or(0));
-    if total >= MAX
-        || kinds.len() > MAX
-        || kinds.iter().any(|k| (k.attrs & asked).count_ones() > 1)
-    {
+    let icons = cost.icons();
+    if total >= MAX || kinds.len() > MAX || icons.len() > ICONS {
         return None;
     }
+    let bit = |a: u8| 1u32.checked_shl(a.into()).unwrap_or(0);
+    let asked = icons.iter().fold(0u32, |bits, &(a, _)| bits | bit(a));
     /// Multiplies `poly` by `1 + x + … + x^most` in place: prefix sums, then each sum less
     /// the one `most + 1` below it.
     fn times(poly: &mut [u32], most: u8) {
@@ -172,27 +171,40 @@ fn count_single(kinds: &[StoneKind], cost: &Cost) -> Option<usize> {
             poly[d] -= poly[d - width];
         }
     }
-    let mut store = [0u32; MAX];
-    let poly = &mut store[..=total];
-    poly[0] = 1;
-    for k in kinds.iter().filter(|k| k.attrs & asked == 0) {
-        times(poly, k.recovered);
-    }
-    for &(a, n) in cost.icons() {
-        let bit = 1u32.checked_shl(a.into()).unwrap_or(0);
-        let mut part_store = [0u32; MAX];
-        let part = &mut part_store[..=total];
+    // In one walk of the kinds: `parts[0]` for the kinds that give no asked attribute,
+    // `parts[1 + i]` for those that give icon `i`'s.
+    let mut parts = [[0u32; MAX]; ICONS + 1];
+    for part in &mut parts[..=icons.len()] {
         part[0] = 1;
-        for k in kinds.iter().filter(|k| k.attrs & asked == bit) {
-            times(part, k.recovered);
-        }
+    }
+    for k in kinds {
+        let gives = k.attrs & asked;
+        let slot = if gives == 0 {
+            0
+        } else if gives & (gives - 1) != 0 {
+            // Two of the attributes asked: Hall's condition does not split.
+            return None;
+        } else {
+            1 + icons.iter().position(|&(a, _)| bit(a) == gives)?
+        };
+        times(&mut parts[slot][..=total], k.recovered);
+    }
+    let [poly, rest @ ..] = &mut parts;
+    let poly = &mut poly[..=total];
+    let Some((last, before)) = icons.split_last() else {
+        return usize::try_from(poly[total]).ok();
+    };
+    for (&(_, n), part) in before.iter().zip(rest.iter()) {
         // The product with `part` cut below `n`, highest degree first so that each degree
         // reads `poly`'s lower degrees before they change.
         for d in (0..=total).rev() {
             poly[d] = (usize::from(n)..=d).map(|s| part[s] * poly[d - s]).sum();
         }
     }
-    usize::try_from(poly[total]).ok()
+    // Of the last product only the degree `total` is wanted.
+    let part = rest.get(before.len())?;
+    let n = usize::from(last.1);
+    usize::try_from((n..=total).map(|s| part[s] * poly[total - s]).sum::<u32>()).ok()
 }
 
 /// The payment [`for_each_payment`] lists at `index`, building only that one.
