@@ -12,8 +12,15 @@ use std::sync::Arc;
 
 pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, String> {
     let defs = s.game.engine_data(Defs::build)?;
-    let mut insts: Vec<u16> = Vec::new();
-    let mut layout: Vec<(Inst, Vec<Inst>, Vec<Inst>)> = Vec::new();
+    // Every list sized at once: grown from empty, the zones cost several reallocations a
+    // seat at every game's setup.
+    let cards = s
+        .decks
+        .iter()
+        .map(|d| 1 + d.zone("main").len() + d.zone("stones").len())
+        .sum();
+    let mut insts: Vec<u16> = Vec::with_capacity(cards);
+    let mut layout: Vec<(Inst, Vec<Inst>, Vec<Inst>)> = Vec::with_capacity(2);
     let mut first_p2 = 0;
     for p in Player::BOTH {
         if p == Player::P2 {
@@ -48,7 +55,7 @@ pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, Strin
         }
         let ruler = new_inst(ruler_def)?;
         let mut zone = |id: &str, ok: &[Kind], what: &str| -> Result<Vec<Inst>, String> {
-            let mut out = Vec::new();
+            let mut out = Vec::with_capacity(deck.zone(id).len());
             for &card in deck.zone(id) {
                 let def = defs.usable(card)?;
                 let info = &defs.defs[usize::from(def)];
