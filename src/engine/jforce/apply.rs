@@ -3,14 +3,13 @@
 
 use super::action::{targets, Action, UnitRef};
 use super::cards::{same_name, Kind, Side, Table, HAND_CAP};
-use super::effects::{damage_hero, destroy, pay, resolve, At};
+use super::effects::{damage_hero, destroy, pay, resolve, At, Effects};
 use super::event::Event;
 use super::state::{abilities, Phase, Slot, State, Unit};
 use super::turn::{end_turn, pass_turn};
 use crate::engine::log::Log;
 use crate::engine::{IllegalAction, Outcome, Player};
 use std::fmt;
-use std::sync::Arc;
 
 /// "Ember Striker's ability", as a refusal names it.
 struct AbilityOf(&'static str);
@@ -175,6 +174,12 @@ fn from_hand(state: &State, player: Player, hand: u8, name: &str) -> Result<u16,
     }
 }
 
+/// Takes the card at `hand` out of `player`'s hand, once [`from_hand`] has checked it.
+fn take_from_hand(state: &mut State, player: Player, hand: u8) {
+    let State { table, seats, .. } = state;
+    seats[player.index()].hand.remove(usize::from(hand), table);
+}
+
 fn afford(
     state: &State,
     player: Player,
@@ -196,9 +201,8 @@ fn play(
     target: Option<&UnitRef>,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let table = Arc::clone(&state.table);
     let card = from_hand(state, player, hand, name)?;
-    let info = table.card(card);
+    let info = state.table.card(card);
     match info.kind {
         Kind::Hero => return illegal(format!("{name} is a Hero; Heroes are not played from the hand")),
         Kind::Evolution => {
@@ -216,30 +220,31 @@ fn play(
     // A missing target is the more basic reason (JF-R01), so it is checked before the cost.
     let chosen = check_target(state, player, info.choice, target, &name)?;
     afford(state, player, info.cost, &name)?;
+    let (kind, cost, legendary) = (info.kind, info.cost, info.legendary);
 
-    state.seat_mut(player).hand.remove(usize::from(hand), &table);
-    pay(state, player, info.cost, events);
+    take_from_hand(state, player, hand);
+    pay(state, player, cost, events);
     events.push(Event::Play {
         player,
         card: name,
-        kind: info.kind,
+        kind,
     });
-    if info.legendary {
+    if legendary {
         // JF-A04: the once-per-match use is spent when the card is played.
         state.seat_mut(player).legendary_used.push(card);
     }
-    match info.kind {
+    match kind {
         Kind::Strike => {
             let seat = state.seat_mut(player);
             seat.battle.push(Unit::new(card));
             let this = Some((player, Slot::Battle((seat.battle.len() - 1) as u8)));
-            resolve(state, player, &info.effects, this, chosen, None, events);
+            resolve(state, player, Effects::Card(card), this, chosen, None, events);
         }
         _ => {
             let attached = resolve(
                 state,
                 player,
-                &info.effects,
+                Effects::Card(card),
                 None,
                 chosen,
                 Some(card),
@@ -262,8 +267,8 @@ fn evolve(
     onto: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let table = Arc::clone(&state.table);
     let card = from_hand(state, player, hand, name)?;
+    let table = &*state.table;
     let info = table.card(card);
     let Some(evo) = info.evolution else {
         return illegal(format!("{name} is not an Evolution card"));
@@ -283,7 +288,7 @@ fn evolve(
         ));
     }
     let needed = evo.level.checked_sub(1);
-    let current = unit.level(&table);
+    let current = unit.level(table);
     let same_line = unit
         .evolutions
         .last()
@@ -304,15 +309,17 @@ fn evolve(
         });
     }
     afford(state, player, info.cost, &name)?;
+    let (cost, hp) = (info.cost, info.hp);
 
-    state.seat_mut(player).hand.remove(usize::from(hand), &table);
-    pay(state, player, info.cost, events);
-    let seat = state.seat_mut(player);
+    take_from_hand(state, player, hand);
+    pay(state, player, cost, events);
+    let State { table, seats, .. } = &mut *state;
+    let seat = &mut seats[player.index()];
     let Some(unit) = seat.unit_mut(onto.slot) else {
         return Ok(());
     };
     unit.evolutions.push(card);
-    let attack = unit.attack(&table);
+    let attack = unit.attack(table);
     events.push(Event::Evolve {
         player,
         card: name,
@@ -320,21 +327,21 @@ fn evolve(
         level: table.level_name(evo.level),
         attack,
     });
-    if onto.slot == Slot::Hero && info.hp != 0 {
+    if onto.slot == Slot::Hero && hp != 0 {
         // JF-A11: a Hero's maximum rises by the Evolution's HP and damage taken stays taken.
-        seat.max_hp += info.hp;
-        seat.hp += info.hp;
+        seat.max_hp += hp;
+        seat.hp += hp;
         events.push(Event::MaxHp {
             player,
             max_hp: seat.max_hp,
             hp: seat.hp,
-            added: info.hp,
+            added: hp,
         });
     }
     resolve(
         state,
         player,
-        &info.effects,
+        Effects::Card(card),
         Some((player, onto.slot)),
         None,
         None,
@@ -351,15 +358,15 @@ fn activate(
     target: Option<&UnitRef>,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let table = Arc::clone(&state.table);
+    let table = &*state.table;
     if unit_ref.owner != player {
         return illegal(format!(
             "{player} can activate only their own cards' abilities"
         ));
     }
     let unit = unit_at(state, unit_ref)?;
-    let Some((card, index)) = ability_at(&table, unit, usize::from(ability)) else {
-        let count = abilities(&table, unit).count();
+    let Some((card, index)) = ability_at(table, unit, usize::from(ability)) else {
+        let count = abilities(table, unit).count();
         return illegal(match count {
             0 => format!("{} has no activated ability", describe(unit_ref)),
             1 => format!("{} has only one activated ability", describe(unit_ref)),
@@ -377,8 +384,9 @@ fn activate(
     let what = AbilityOf(unit_ref.name);
     let chosen = check_target(state, player, info.choice, target, &what)?;
     afford(state, player, info.charge, &what)?;
+    let charge = info.charge;
 
-    pay(state, player, info.charge, events);
+    pay(state, player, charge, events);
     events.push(Event::Activate {
         player,
         unit: unit_ref.name,
@@ -386,7 +394,7 @@ fn activate(
     resolve(
         state,
         player,
-        &info.effects,
+        Effects::Ability { card, index },
         Some((player, unit_ref.slot)),
         chosen,
         None,
@@ -502,9 +510,8 @@ fn discard(
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let card = from_hand(state, player, hand, name)?;
-    let State { table, seats, .. } = &mut *state;
-    let seat = &mut seats[player.index()];
-    seat.hand.remove(usize::from(hand), table);
+    take_from_hand(state, player, hand);
+    let seat = state.seat_mut(player);
     seat.discard.push(card);
     let left = seat.hand.len();
     events.push(Event::HandDiscard {

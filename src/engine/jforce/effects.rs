@@ -1,12 +1,11 @@
 //! What cards and combat do to the table: Charge, damage and heals, destruction (with what it
 //! takes along), and resolving a card's effects.
 
-use super::cards::{Aim, Fx, MAX_CHARGE};
+use super::cards::{Aim, Fx, Table, MAX_CHARGE};
 use super::event::Event;
 use super::state::{Attachment, Reason, Slot, State};
 use crate::engine::log::Log;
 use crate::engine::{Outcome, Player};
-use std::sync::Arc;
 
 pub(super) fn gain_charge(state: &mut State, p: Player, amount: i32, events: &mut impl Log<Event>) {
     let seat = state.seat_mut(p);
@@ -60,15 +59,15 @@ pub(super) fn heal_hero(state: &mut State, p: Player, amount: i32, events: &mut 
 /// Removes a Strike from the Battle Zone: it, its Evolutions and the Supports attached to it
 /// go to the Discard (JF-A11, JF-A23, JF-A25).
 pub(super) fn destroy(state: &mut State, owner: Player, index: usize, events: &mut impl Log<Event>) {
-    let table = Arc::clone(&state.table);
-    let seat = state.seat_mut(owner);
+    let State { table, seats, .. } = state;
+    let seat = &mut seats[owner.index()];
     if index >= seat.battle.len() {
         return;
     }
     let unit = seat.battle.remove(index);
     events.push(Event::Destroyed {
         player: owner,
-        card: unit.name(&table),
+        card: unit.name(table),
     });
     seat.discard.push(unit.card);
     for &e in &unit.evolutions {
@@ -86,7 +85,7 @@ pub(super) fn destroy(state: &mut State, owner: Player, index: usize, events: &m
         });
     }
     for a in &unit.attached {
-        state.seat_mut(a.owner).discard.push(a.card);
+        seats[a.owner.index()].discard.push(a.card);
         events.push(Event::ToDiscard {
             player: a.owner,
             card: table.name(a.card),
@@ -111,6 +110,26 @@ fn shift(at: &mut At, owner: Player, index: usize) {
     }
 }
 
+/// The effects being resolved: a card's own, or those of one of its abilities. Resolving
+/// reads them from the table one at a time rather than holding the list, so that it changes
+/// the state without taking a count of the table first (an atomic operation per play).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Effects {
+    Card(u16),
+    Ability { card: u16, index: usize },
+}
+
+impl Effects {
+    /// The `k`th effect, if there is one.
+    fn get(self, table: &Table, k: usize) -> Option<Fx> {
+        let list = match self {
+            Effects::Card(card) => &table.card(card).effects,
+            Effects::Ability { card, index } => &table.card(card).abilities.get(index)?.effects,
+        };
+        list.get(k).copied()
+    }
+}
+
 /// Resolves effects in order for `controller`. `this` is the card itself in play (a Strike
 /// just played, the unit that evolved or activated), `chosen` the Strike the play named, and
 /// `card` the Support or Legendary being played (what an attach puts into play). Returns
@@ -118,15 +137,16 @@ fn shift(at: &mut At, owner: Player, index: usize) {
 pub(super) fn resolve(
     state: &mut State,
     controller: Player,
-    effects: &[Fx],
+    effects: Effects,
     mut this: At,
     mut chosen: At,
     card: Option<u16>,
     events: &mut impl Log<Event>,
 ) -> bool {
-    let table = Arc::clone(&state.table);
     let mut attached = false;
-    for fx in effects {
+    let mut k = 0;
+    while let Some(fx) = effects.get(&state.table, k) {
+        k += 1;
         if state.outcome.is_some() {
             break;
         }
@@ -137,7 +157,7 @@ pub(super) fn resolve(
                 Aim::Hero { .. } => State::hero_of(controller, aim).map(|p| (p, Slot::Hero)),
             }
         };
-        match *fx {
+        match fx {
             Fx::Damage { enemy, amount } => {
                 let p = if enemy {
                     controller.other()
@@ -168,7 +188,8 @@ pub(super) fn resolve(
                 permanent,
             } => {
                 if let Some((owner, slot)) = aim(a, this, chosen) {
-                    if let Some(unit) = state.seat_mut(owner).unit_mut(slot) {
+                    let State { table, seats, .. } = &mut *state;
+                    if let Some(unit) = seats[owner.index()].unit_mut(slot) {
                         if permanent {
                             unit.lasting += attack;
                         } else {
@@ -176,10 +197,10 @@ pub(super) fn resolve(
                         }
                         events.push(Event::Boost {
                             player: owner,
-                            card: unit.name(&table),
+                            card: unit.name(table),
                             amount: attack,
                             lasting: permanent,
-                            attack: unit.attack(&table),
+                            attack: unit.attack(table),
                         });
                     }
                 }
@@ -199,7 +220,8 @@ pub(super) fn resolve(
                 if attached {
                     continue;
                 }
-                if let Some(unit) = state.seat_mut(owner).unit_mut(slot) {
+                let State { table, seats, .. } = &mut *state;
+                if let Some(unit) = seats[owner.index()].unit_mut(slot) {
                     unit.attached.push(Attachment {
                         card,
                         owner: controller,
@@ -209,8 +231,8 @@ pub(super) fn resolve(
                         player: controller,
                         card: table.name(card),
                         owner,
-                        host: unit.name(&table),
-                        attack: unit.attack(&table),
+                        host: unit.name(table),
+                        attack: unit.attack(table),
                     });
                     attached = true;
                 }

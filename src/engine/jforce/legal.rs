@@ -10,27 +10,6 @@ use crate::engine::rng::Rng;
 use crate::engine::Player;
 use std::ops::ControlFlow;
 
-/// Cards already offered from the hand: copies of a card give one action. A bitset for the
-/// first 256 card indices, a scan of the hand before for the rest.
-#[derive(Default)]
-struct SeenCards([u64; 4]);
-
-impl SeenCards {
-    /// Marks `card` seen; true if it was already (`before` is the hand before it).
-    fn insert(&mut self, card: u16, before: &[u16]) -> bool {
-        let i = usize::from(card);
-        match self.0.get_mut(i / 64) {
-            Some(word) => {
-                let bit = 1u64 << (i % 64);
-                let seen = *word & bit != 0;
-                *word |= bit;
-                seen
-            }
-            None => before.contains(&card),
-        }
-    }
-}
-
 /// What the enumeration does with the actions it finds.
 trait Sink {
     /// `n` actions, in listing order, which `make` makes when they are needed. `Break` stops
@@ -144,26 +123,19 @@ fn enumerate(state: &State, sink: &mut impl Sink) -> ControlFlow<()> {
             })?;
         }
         Phase::Discard => {
-            let mut seen = SeenCards::default();
-            for (i, &card) in seat.hand.iter().enumerate() {
-                if !seen.insert(card, &seat.hand[..i]) {
-                    sink.one(|| Action::Discard {
-                        player: p,
-                        hand: i as u8,
-                        card: table.name(card),
-                    })?;
-                }
+            for i in seat.hand.distinct() {
+                sink.one(|| Action::Discard {
+                    player: p,
+                    hand: i as u8,
+                    card: table.name(seat.hand[i]),
+                })?;
             }
         }
         Phase::Action => {
             sink.one(|| Action::End { player: p })?;
-            let mut seen = SeenCards::default();
             for i in seat.hand.affordable(seat.charge, table) {
                 let card = seat.hand[i];
                 let info = table.card(card);
-                if seen.insert(card, &seat.hand[..i]) {
-                    continue;
-                }
                 let hand = i as u8;
                 match info.kind {
                     Kind::Hero => {}

@@ -103,10 +103,10 @@ const LEVELS: usize = MAX_CHARGE as usize + 1;
 /// Positions of a hand the summary covers: one bit each in a word.
 const SUMMED: usize = 64;
 
-/// A hand of cards, with which of them each Charge level affords, kept up to date by every
-/// change: the random player reads the affordable cards of a decision from one word instead
-/// of looking up the cost of every card in hand at every decision, which was most of the
-/// draw (issue #15, point 4). Read as a slice; changed only through its methods, so the
+/// A hand of cards, with which of them each Charge level affords and which are the first
+/// copy of their card, kept up to date by every change: the random player reads the cards it
+/// may play or discard (copies give one action) from one word instead of looking up the cost
+/// of every card in hand at every decision, which was most of the draw (issue #15, point 4). Read as a slice; changed only through its methods, so the
 /// summary cannot fall behind (the invariants compare it with a fresh one after every action
 /// of the seeded games).
 #[derive(Debug, PartialEq, Eq)]
@@ -115,6 +115,8 @@ pub struct Hand {
     /// Bit `i` of `within[c]`: the card at position `i` costs at most `c`. Positions from
     /// [`SUMMED`] on are not summarised (a hand that long is looked up card by card).
     within: [u64; LEVELS],
+    /// Bit `i`: the card at position `i` (below [`SUMMED`]) is the first copy in the hand.
+    first: u64,
 }
 
 impl Clone for Hand {
@@ -122,6 +124,7 @@ impl Clone for Hand {
         Hand {
             cards: self.cards.clone(),
             within: self.within,
+            first: self.first,
         }
     }
 
@@ -129,6 +132,7 @@ impl Clone for Hand {
     fn clone_from(&mut self, source: &Hand) {
         self.cards.clone_from(&source.cards);
         self.within = source.within;
+        self.first = source.first;
     }
 }
 
@@ -145,21 +149,27 @@ impl Hand {
         Hand {
             cards: Vec::with_capacity(n),
             within: [0; LEVELS],
+            first: 0,
         }
     }
 
     /// A hand of `cards`, summarised.
     pub fn of(cards: Vec<u16>, table: &Table) -> Hand {
-        let within = summarise(&cards, table);
-        Hand { cards, within }
+        let (within, first) = summarise(&cards, table);
+        Hand {
+            cards,
+            within,
+            first,
+        }
     }
 
     pub fn push(&mut self, card: u16, table: &Table) {
-        self.cards.push(card);
-        let i = self.cards.len() - 1;
+        let i = self.cards.len();
         if i < SUMMED {
             mark(&mut self.within, i, table.card(card).cost);
+            self.first |= u64::from(!self.cards.contains(&card)) << i;
         }
+        self.cards.push(card);
     }
 
     /// Removes and returns the card at `i` (in range); the cards after it move up one.
@@ -167,17 +177,36 @@ impl Hand {
         let card = self.cards.remove(i);
         if i < SUMMED {
             let below = (1u64 << i) - 1;
+            let close = |word: u64| (word & below) | ((word >> 1) & !below);
             for word in &mut self.within {
-                *word = (*word & below) | ((*word >> 1) & !below);
+                *word = close(*word);
             }
+            // The next copy of a first copy taken out is the first now.
+            let was_first = self.first & (1 << i) != 0;
+            self.first = close(self.first);
+            if was_first {
+                if let Some(next) = self.cards[i..].iter().position(|&c| c == card) {
+                    if i + next < SUMMED {
+                        self.first |= 1 << (i + next);
+                    }
+                }
+            }
+            // The card that moved into the last summarised position.
             if let Some(&moved) = self.cards.get(SUMMED - 1) {
                 mark(&mut self.within, SUMMED - 1, table.card(moved).cost);
+                self.first |= u64::from(!self.cards[..SUMMED - 1].contains(&moved)) << (SUMMED - 1);
             }
         }
         card
     }
 
-    /// The positions of the cards that cost at most `charge`, in hand order.
+    /// The position of the first copy of each card, in hand order.
+    pub fn distinct(&self) -> impl Iterator<Item = usize> + '_ {
+        self.firsts(self.first, SUMMED, |_| true)
+    }
+
+    /// The position of the first copy of each card that costs at most `charge`, in hand
+    /// order.
     pub fn affordable<'h>(
         &'h self,
         charge: i32,
@@ -185,26 +214,41 @@ impl Hand {
     ) -> impl Iterator<Item = usize> + 'h {
         // A Charge outside the pool's range (only a test sets one) looks every card up.
         let (word, rest) = match usize::try_from(charge) {
-            Ok(c) if c < LEVELS => (self.within[c], SUMMED),
+            Ok(c) if c < LEVELS => (self.within[c] & self.first, SUMMED),
             _ => (0, 0),
         };
+        self.firsts(word, rest, move |card| table.card(card).cost <= charge)
+    }
+
+    /// The set positions of `word`, then the first copies from position `rest` on that `keep`
+    /// keeps, found card by card.
+    fn firsts<'h>(
+        &'h self,
+        word: u64,
+        rest: usize,
+        keep: impl Fn(u16) -> bool + 'h,
+    ) -> impl Iterator<Item = usize> + 'h {
+        let cards = &self.cards;
         Bits(word).chain(
-            (rest..self.cards.len()).filter(move |&i| table.card(self.cards[i]).cost <= charge),
+            (rest..cards.len()).filter(move |&i| keep(cards[i]) && !cards[..i].contains(&cards[i])),
         )
     }
 
     /// Whether the summary is the one the cards give.
     pub fn summary_holds(&self, table: &Table) -> bool {
-        summarise(&self.cards, table) == self.within
+        summarise(&self.cards, table) == (self.within, self.first)
     }
 }
 
-fn summarise(cards: &[u16], table: &Table) -> [u64; LEVELS] {
+/// The summary of a hand of `cards`: `within` and `first` of [`Hand`].
+fn summarise(cards: &[u16], table: &Table) -> ([u64; LEVELS], u64) {
     let mut within = [0; LEVELS];
+    let mut first = 0;
     for (i, &card) in cards.iter().take(SUMMED).enumerate() {
         mark(&mut within, i, table.card(card).cost);
+        first |= u64::from(!cards[..i].contains(&card)) << i;
     }
-    within
+    (within, first)
 }
 
 /// Sets bit `i` (below [`SUMMED`]) in the words of the levels that afford `cost`: every
