@@ -1,16 +1,13 @@
 //! Embeds the shipped card databases and formats. Every `*.toml` under `card-db/` and
 //! `formats/` becomes a `(path, text, compiled)` entry in `$OUT_DIR/embedded.rs`, so adding a
 //! data file needs no change to Rust code. The text stays for diagnostics; `compiled` is the
-//! file's tree of values with their spans (`src/shipped/node.rs`), which start-up reads
+//! file's tree of values with their spans (`src/shipped/compile.rs`), which start-up reads
 //! instead of parsing the text. A shipped file that is not valid TOML fails the build with its
 //! path, line and column (`src/shipped/compile.rs`). Whether it reads as the data model is
 //! checked by the test suite, not here: docs/architecture.md ("The shipped data") says why.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-#[path = "shipped/node.rs"]
-mod node;
 
 #[path = "shipped/compile.rs"]
 mod compile;
@@ -32,7 +29,6 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
-    println!("cargo:rerun-if-changed=src/shipped/node.rs");
     println!("cargo:rerun-if-changed=src/shipped/compile.rs");
     let mut code = String::new();
     for (name, dir) in [("CARD_DB", "card-db"), ("FORMATS", "formats")] {

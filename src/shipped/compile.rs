@@ -1,8 +1,14 @@
 //! The build script's work on one shipped TOML file (`src/build.rs` includes this file, and so
-//! do the tests): its tree of values with their spans (`node.rs`), or why it has none, as
-//! `path:line:column: what is wrong`.
+//! do the tests): its tree of values with their spans, in the compact form `de.rs` reads, or
+//! why it has none, as `path:line:column: what is wrong`.
+//!
+//! A node is its span (two varints), a tag (a varint) and the value: a string (tag 0) or a
+//! datetime as TOML writes it (4) as a varint length and UTF-8 bytes, an integer (1) as a
+//! zigzag varint, a float (2) as eight little-endian bytes, a boolean (3) as one byte, an array
+//! (5) or a table (6) as a varint count of entries (nodes; key and value nodes), a varint
+//! length in bytes and the entries. The length lets the reader hand a nested value over
+//! without walking it: start-up reads every card once, not once per level of nesting.
 
-use super::node::{Node, Value};
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 
@@ -10,12 +16,10 @@ use toml::de::{DeTable, DeValue};
 /// value with no compiled form.
 pub fn compile(rel: &str, text: &str) -> Result<Vec<u8>, String> {
     let root = DeTable::parse(text).map_err(|e| at(rel, text, e.span(), e.message()))?;
-    let table = table_nodes(root.get_ref()).map_err(|(span, e)| at(rel, text, Some(span), &e))?;
-    let tree = Node {
-        span: root.span(),
-        value: Value::Table(table),
-    };
-    postcard::to_allocvec(&tree).map_err(|e| format!("{rel}: {e}"))
+    let mut out = Vec::with_capacity(text.len());
+    span(&mut out, root.span());
+    table(&mut out, root.get_ref()).map_err(|(span, e)| at(rel, text, Some(span), &e))?;
+    Ok(out)
 }
 
 /// `rel:line:column: what`, the column counted in characters, both from 1.
@@ -31,40 +35,79 @@ fn at(rel: &str, text: &str, span: Option<Range<usize>>, what: &str) -> String {
 
 type Refused = (Range<usize>, String);
 
-/// The tree of a TOML value; `Err` says where and why a value has no compiled form.
-fn node<'a>(value: &'a DeValue<'a>, span: Range<usize>) -> Result<Node<'a>, Refused> {
-    let value = match value {
-        DeValue::String(s) => Value::String(s),
-        DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
-            Ok(n) => Value::Integer(n),
-            Err(_) => return Err((span, format!("integer `{i}` does not fit 64 bits"))),
-        },
-        DeValue::Float(f) => match f.as_str().parse() {
-            Ok(x) => Value::Float(x),
-            Err(_) => return Err((span, format!("float `{f}` is not a number"))),
-        },
-        DeValue::Boolean(b) => Value::Boolean(*b),
-        DeValue::Datetime(d) => Value::Datetime(d.to_string().into()),
-        DeValue::Array(items) => Value::Array(
-            (items.iter())
-                .map(|item| node(item.get_ref(), item.span()))
-                .collect::<Result<_, _>>()?,
-        ),
-        DeValue::Table(table) => Value::Table(table_nodes(table)?),
-    };
-    Ok(Node { span, value })
+fn varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push(n as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
 }
 
-fn table_nodes<'a>(table: &'a DeTable<'a>) -> Result<Vec<(Node<'a>, Node<'a>)>, Refused> {
-    (table.iter())
-        .map(|(k, v)| {
-            let key = Node {
-                span: k.span(),
-                value: Value::String(k.get_ref()),
-            };
-            Ok((key, node(v.get_ref(), v.span())?))
-        })
-        .collect()
+fn span(out: &mut Vec<u8>, span: Range<usize>) {
+    varint(out, span.start as u64);
+    varint(out, span.end as u64);
+}
+
+fn str(out: &mut Vec<u8>, tag: u64, s: &str) {
+    varint(out, tag);
+    varint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// An array's or table's count and byte length, then `entries`.
+fn container(out: &mut Vec<u8>, tag: u64, count: usize, entries: &[u8]) {
+    varint(out, tag);
+    varint(out, count as u64);
+    varint(out, entries.len() as u64);
+    out.extend_from_slice(entries);
+}
+
+/// A value's node; `Err` says where and why a value has no compiled form.
+fn node(out: &mut Vec<u8>, value: &DeValue, at: Range<usize>) -> Result<(), Refused> {
+    span(out, at.clone());
+    match value {
+        DeValue::String(s) => str(out, 0, s),
+        DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+            Ok(n) => {
+                varint(out, 1);
+                varint(out, ((n << 1) ^ (n >> 63)) as u64);
+            }
+            Err(_) => return Err((at, format!("integer `{i}` does not fit 64 bits"))),
+        },
+        DeValue::Float(f) => match f.as_str().parse::<f64>() {
+            Ok(x) => {
+                varint(out, 2);
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            Err(_) => return Err((at, format!("float `{f}` is not a number"))),
+        },
+        DeValue::Boolean(b) => {
+            varint(out, 3);
+            out.push(u8::from(*b));
+        }
+        DeValue::Datetime(d) => str(out, 4, &d.to_string()),
+        DeValue::Array(items) => {
+            let mut entries = Vec::new();
+            for item in items.iter() {
+                node(&mut entries, item.get_ref(), item.span())?;
+            }
+            container(out, 5, items.len(), &entries);
+        }
+        DeValue::Table(t) => table(out, t)?,
+    }
+    Ok(())
+}
+
+/// A table's tag, count, length and entries, in the order the file writes them.
+fn table(out: &mut Vec<u8>, table: &DeTable) -> Result<(), Refused> {
+    let mut entries = Vec::new();
+    for (key, value) in table.iter() {
+        span(&mut entries, key.span());
+        str(&mut entries, 0, key.get_ref());
+        node(&mut entries, value.get_ref(), value.span())?;
+    }
+    container(out, 6, table.len(), &entries);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,11 +4,8 @@
 //! variant) or a table. Nothing is built in between: strings are borrowed from the bytes, and
 //! a table or array is read entry by entry as the visitor asks.
 //!
-//! The bytes are the build script's `Node` (`node.rs`) in postcard's wire format: a node is its
-//! span (two varints), the index of its `Value` variant (a varint) and the variant's payload —
-//! a string as a varint length and UTF-8 bytes, an integer as a zigzag varint, a float as eight
-//! little-endian bytes, a boolean as one byte, an array as a varint count and that many nodes,
-//! a table as a varint count and that many key and value nodes.
+//! The bytes are what the build script writes (`compile.rs` says the form): an array or table
+//! carries its length in bytes, so a nested value is handed over without walking it.
 
 use serde::de::value::{Error, StrDeserializer};
 use serde::de::{self, DeserializeSeed, Error as _, IntoDeserializer, Visitor};
@@ -84,40 +81,6 @@ impl<'de> Reader<'de> {
         std::str::from_utf8(self.take(len)?).map_err(|_| broken())
     }
 
-    /// Moves past the nodes of an array (`tag` 5) or table (6) of `len` entries.
-    fn skip_nodes(&mut self, len: usize, tag: u64) -> Result<(), Error> {
-        let nodes = if tag == 5 {
-            Some(len)
-        } else {
-            len.checked_mul(2)
-        };
-        for _ in 0..nodes.ok_or_else(broken)? {
-            self.varint()?;
-            self.varint()?;
-            match self.varint()? {
-                0 | 4 => {
-                    let len = self.usize()?;
-                    self.take(len)?;
-                }
-                1 => {
-                    self.varint()?;
-                }
-                2 => {
-                    self.take(8)?;
-                }
-                3 => {
-                    self.take(1)?;
-                }
-                tag @ (5 | 6) => {
-                    let len = self.usize()?;
-                    self.skip_nodes(len, tag)?;
-                }
-                _ => return Err(broken()),
-            }
-        }
-        Ok(())
-    }
-
     /// The next node; the reader moves past all of it, nested values included.
     fn node<'a>(&mut self, role: Role<'a>) -> Result<Node<'de, 'a>, Error> {
         let span = self.usize()?..self.usize()?;
@@ -139,11 +102,12 @@ impl<'de> Reader<'de> {
             4 => Value::Datetime(self.str()?),
             tag @ (5 | 6) => {
                 let len = self.usize()?;
-                let start = *self;
-                self.skip_nodes(len, tag)?;
+                let size = self.usize()?;
                 let items = Items {
                     left: len,
-                    reader: start,
+                    reader: Reader {
+                        bytes: self.take(size)?,
+                    },
                     key: "",
                     role,
                 };
@@ -219,6 +183,17 @@ fn set_aside(name: Node, value: Node) -> Result<SetAside, Error> {
     })
 }
 
+impl Items<'_, '_> {
+    /// Whether every entry was read; the entries must then fill their length exactly.
+    fn done(&self) -> Result<bool, Error> {
+        match (self.left, self.reader.bytes.is_empty()) {
+            (0, true) => Ok(true),
+            (0, false) => Err(broken()),
+            _ => Ok(false),
+        }
+    }
+}
+
 impl<'de> de::SeqAccess<'de> for Items<'de, '_> {
     type Error = Error;
 
@@ -226,7 +201,7 @@ impl<'de> de::SeqAccess<'de> for Items<'de, '_> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
-        if self.left == 0 {
+        if self.done()? {
             return Ok(None);
         }
         self.left -= 1;
@@ -250,7 +225,7 @@ impl<'de> de::MapAccess<'de> for Items<'de, '_> {
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
         loop {
-            if self.left == 0 {
+            if self.done()? {
                 return Ok(None);
             }
             self.left -= 1;

@@ -7,8 +7,6 @@
 #[cfg(test)]
 mod compile;
 mod de;
-#[cfg(test)]
-mod node;
 
 pub(crate) use de::SetAside;
 use serde::de::DeserializeOwned;
@@ -52,5 +50,9 @@ a = [0, { x = false }]
         let read: toml::Table = super::read(bytes).expect("reads");
         assert_eq!(read, text.parse::<toml::Table>().unwrap());
         assert!(super::read::<toml::Table>(&bytes[..bytes.len() - 1]).is_none());
+        // A table's entries fill its length exactly: no entries in no bytes reads as an empty
+        // table, no entries in one byte is refused rather than read short.
+        assert_eq!(super::read::<toml::Table>(&[0, 0, 6, 0, 0]), Some(toml::Table::new()));
+        assert!(super::read::<toml::Table>(&[0, 0, 6, 0, 1, 0]).is_none());
     }
 }
