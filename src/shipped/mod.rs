@@ -52,7 +52,10 @@ a = [0, { x = false }]
         assert!(super::read::<toml::Table>(&bytes[..bytes.len() - 1]).is_none());
         // A table's entries fill its length exactly: no entries in no bytes reads as an empty
         // table, no entries in one byte is refused rather than read short.
-        assert_eq!(super::read::<toml::Table>(&[0, 0, 6, 0, 0]), Some(toml::Table::new()));
+        assert_eq!(
+            super::read::<toml::Table>(&[0, 0, 6, 0, 0]),
+            Some(toml::Table::new())
+        );
         assert!(super::read::<toml::Table>(&[0, 0, 6, 0, 1, 0]).is_none());
     }
 }
