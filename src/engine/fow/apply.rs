@@ -175,7 +175,11 @@ pub fn apply(
                         if let Some(o) = state.obj_mut(r) {
                             o.rested = true;
                             if o.kind == ObjKind::Stone {
-                                state.seat_mut(who).stone_ability_rests += 1;
+                                let inst = o.inst;
+                                let State { table, seats, .. } = state;
+                                let seat = &mut seats[who.index()];
+                                seat.stone_ability_rests += 1;
+                                seat.count_stone(table, inst, false);
                             }
                         }
                     }

@@ -311,6 +311,9 @@ pub struct Table {
     /// By player: some card of theirs has an activate ability. Without one, listing need not
     /// walk their field for sources.
     activators: [bool; 2],
+    /// By player: the different magic stones among their cards, in definition order. Each
+    /// seat counts its recovered stones by this list's positions (`Seat::recovered`).
+    stone_kinds: [Vec<Def>; 2],
 }
 
 /// An instance's facts that listing and the stats ask most often.
@@ -324,6 +327,8 @@ struct Quick {
     quickcast: bool,
     /// Either side of it has continuous boosts.
     statics: bool,
+    /// For a magic stone, its position in its owner's [`Table::stone_kinds`].
+    stone_kind: u16,
 }
 
 impl std::ops::Deref for Table {
@@ -336,32 +341,60 @@ impl std::ops::Deref for Table {
 
 impl Table {
     pub fn new(game: Arc<Defs>, insts: Vec<Def>, first_p2: Inst) -> Table {
+        let split = usize::from(first_p2).min(insts.len());
+        let stone_kinds = [&insts[..split], &insts[split..]].map(|own| {
+            let mut kinds: Vec<Def> = own
+                .iter()
+                .copied()
+                .filter(|&d| game.defs[usize::from(d)].kind == Kind::Stone)
+                .collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            kinds
+        });
         let quick = insts
             .iter()
-            .map(|&d| {
+            .enumerate()
+            .map(|(i, &d)| {
                 let info = &game.defs[usize::from(d)];
                 let ability = info.abilities.iter().map(|a| a.cost.total()).min();
                 let judgment = info.judgment.as_ref();
+                let own = &stone_kinds[usize::from(i >= split)];
                 Quick {
                     play: info.cost.total(),
                     ability: ability.unwrap_or(u32::MAX),
                     quickcast: info.keywords & QUICKCAST != 0,
                     statics: !info.effects.statics.is_empty()
                         || judgment.is_some_and(|j| !j.effects.statics.is_empty()),
+                    stone_kind: own
+                        .binary_search(&d)
+                        .map_or(u16::MAX, |k| u16::try_from(k).unwrap_or(u16::MAX)),
                 }
             })
             .collect::<Vec<Quick>>();
         let activates = |q: &[Quick]| q.iter().any(|q| q.ability != u32::MAX);
         let chases = |q: &[Quick]| activates(q) || q.iter().any(|q| q.quickcast);
-        let (p1, p2) = quick.split_at(usize::from(first_p2).min(quick.len()));
+        let (p1, p2) = quick.split_at(split);
         Table {
             game,
             insts,
             first_p2,
             chasers: [chases(p1), chases(p2)],
             activators: [activates(p1), activates(p2)],
+            stone_kinds,
             quick,
         }
+    }
+
+    /// The different magic stones among `p`'s cards, in definition order.
+    pub fn stone_kinds(&self, p: Player) -> &[Def] {
+        &self.stone_kinds[p.index()]
+    }
+
+    /// A magic stone's position in its owner's [`Table::stone_kinds`] (`None` for other cards).
+    pub fn stone_kind(&self, inst: Inst) -> Option<usize> {
+        let k = self.quick[usize::from(inst)].stone_kind;
+        (k != u16::MAX).then_some(usize::from(k))
     }
 
     /// The will playing `inst` costs.

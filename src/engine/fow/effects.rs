@@ -229,6 +229,10 @@ pub fn destroy(state: &mut State, r: ObjRef, events: &mut impl Log<Event>) {
     let Some(i) = state.find(r) else { return };
     let card = card_ref(state, r);
     let o = state.seat_mut(r.owner).field.remove(i);
+    if o.kind == ObjKind::Stone && !o.rested {
+        let State { table, seats, .. } = state;
+        seats[r.owner.index()].count_stone(table, o.inst, false);
+    }
     let ruler = state.info(state.seat(r.owner).ruler).name;
     match o.kind {
         ObjKind::Resonator | ObjKind::Addition | ObjKind::Stone => {
@@ -362,6 +366,10 @@ pub fn enter(
         serial: obj.serial,
     };
     state.seat_mut(who).field.push(obj);
+    if kind == ObjKind::Stone {
+        let State { table, seats, .. } = state;
+        seats[who.index()].count_stone(table, inst, true);
+    }
     let t = state.table.clone();
     let info = t.info(inst);
     let effects = match (kind, &info.judgment) {

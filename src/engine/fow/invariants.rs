@@ -176,6 +176,13 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
             s.will_paid, s.stone_ability_rests
         ));
     }
+    let recovered = state.recount_stones(p);
+    if s.recovered != recovered {
+        return Err(format!(
+            "{p}'s recovered magic stones by kind are kept as {:?}, and the field has {recovered:?}",
+            s.recovered
+        ));
+    }
     if s.hand_after_end > MAX_HAND {
         return Err(format!(
             "{p} ended a turn with {} cards in hand",

@@ -273,18 +273,33 @@ fn orders(counts: &[usize], slots: usize) -> usize {
     let slots = slots.min(OPENING_HAND);
     for &c in counts {
         for j in (1..=slots).rev() {
+            let choose = &BINOMIAL[j];
             let mut ways = 0usize;
-            let mut choose = 1usize;
             for i in 0..=c.min(j) {
-                ways = ways.saturating_add(seqs[j - i].saturating_mul(choose));
-                // C(j, i + 1) from C(j, i).
-                choose = choose * (j - i) / (i + 1);
+                ways = ways.saturating_add(seqs[j - i].saturating_mul(choose[i]));
             }
             seqs[j] = ways;
         }
     }
     seqs[..=slots].iter().fold(0, |a, &b| a.saturating_add(b))
 }
+
+/// `BINOMIAL[j][i]` is `C(j, i)`, for the lengths of a mulligan: [`orders`] runs at every
+/// step of a random mulligan, and a division per term was most of its time.
+const BINOMIAL: [[usize; OPENING_HAND + 1]; OPENING_HAND + 1] = {
+    let mut table = [[0; OPENING_HAND + 1]; OPENING_HAND + 1];
+    let mut j = 0;
+    while j <= OPENING_HAND {
+        table[j][0] = 1;
+        let mut i = 1;
+        while i <= j {
+            table[j][i] = table[j - 1][i - 1] + table[j - 1][i];
+            i += 1;
+        }
+        j += 1;
+    }
+    table
+};
 
 /// The mulligan [`mulligans`] would list at a uniformly drawn index: the index is drawn
 /// from the number of choices, then found by skipping whole subtrees of the listing order

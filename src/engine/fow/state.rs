@@ -68,6 +68,10 @@ pub struct Seat {
     pub cards: u16,
     /// Hand size when this player's last end phase finished.
     pub hand_after_end: usize,
+    /// Recovered magic stones in the field, by the player's stone kinds
+    /// (`Table::stone_kinds`): what every decision weighs costs against, kept here rather than
+    /// counted from the field each time.
+    pub recovered: Vec<u16>,
 }
 
 /// `clone_from` reuses the zones' memory, so a search that copies states into kept ones
@@ -135,6 +139,7 @@ impl Clone for Seat {
             hand: self.hand.clone(),
             field: self.field.clone(),
             grave: self.grave.clone(),
+            recovered: self.recovered.clone(),
             ..*self
         }
     }
@@ -159,6 +164,7 @@ impl Clone for Seat {
             mulligan_done,
             cards,
             hand_after_end,
+            recovered,
         } = source;
         self.deck.clone_from(deck);
         self.stones.clone_from(stones);
@@ -178,6 +184,17 @@ impl Clone for Seat {
         self.mulligan_done = *mulligan_done;
         self.cards = *cards;
         self.hand_after_end = *hand_after_end;
+        self.recovered.clone_from(recovered);
+    }
+}
+
+impl Seat {
+    /// Counts a magic stone of this seat's as recovered in the field (`up`: it entered or
+    /// recovered) or no longer (it was rested, or left the field recovered).
+    pub(super) fn count_stone(&mut self, table: &Table, inst: Inst, up: bool) {
+        if let Some(n) = table.stone_kind(inst).and_then(|k| self.recovered.get_mut(k)) {
+            *n = if up { n.wrapping_add(1) } else { n.wrapping_sub(1) };
+        }
     }
 }
 
@@ -413,6 +430,21 @@ impl State {
 
     pub(super) fn stats(&self, owner: Player, o: &Obj) -> (i32, i32) {
         self.stats_with(owner, o, &self.group_bonus())
+    }
+
+    /// `p`'s recovered magic stones in the field by kind, counted afresh: what
+    /// [`Seat::recovered`] must hold.
+    pub(super) fn recount_stones(&self, p: Player) -> Vec<u16> {
+        let mut counts = vec![0u16; self.table.stone_kinds(p).len()];
+        for o in &self.seat(p).field {
+            if o.kind != ObjKind::Stone || o.rested {
+                continue;
+            }
+            if let Some(n) = self.table.stone_kind(o.inst).and_then(|k| counts.get_mut(k)) {
+                *n += 1;
+            }
+        }
+        counts
     }
 
     /// Whose decision it is now (`None` once the game is over).

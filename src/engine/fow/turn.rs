@@ -4,29 +4,146 @@ use super::action::{Bottom, Named};
 use super::cards::{Defs, Inst, Kind, Table};
 use super::effects::{self, EffectSource};
 use super::event::{Event, Phase};
-use super::state::{ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE};
+use super::state::{
+    ObjKind, ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE,
+};
 use crate::engine::log::Log;
 use crate::engine::rng::Rng;
-use crate::engine::{IllegalAction, Player, Setup};
+use crate::engine::{IllegalAction, Player, SeatDeck, Setup};
+use std::cell::RefCell;
 use std::sync::Arc;
+
+/// Each seat's ruler, main deck and magic stone deck as instances, in deck-list order.
+type Layout = Vec<(Inst, Vec<Inst>, Vec<Inst>)>;
+
+/// A deck pair numbered into instances and checked, with its card table: `match random` and
+/// `sim` play thousands of games between the same two decks, so each thread keeps the last
+/// pair's and its games skip this work (the shuffles and draws are each game's own).
+struct Prepared {
+    defs: Arc<Defs>,
+    decks: [SeatDeck; 2],
+    table: Arc<Table>,
+    layout: Layout,
+}
+
+thread_local! {
+    static PREPARED: RefCell<Option<Prepared>> = const { RefCell::new(None) };
+}
 
 pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, String> {
     let defs = s.game.engine_data(Defs::build)?;
+    let (table, layout) = PREPARED.with_borrow_mut(|kept| {
+        let same = |k: &Prepared| {
+            Arc::ptr_eq(&k.defs, &defs)
+                && k.decks.iter().zip(&s.decks).all(|(a, b)| a.zones == b.zones)
+        };
+        if let Some(k) = kept.as_ref().filter(|k| same(k)) {
+            return Ok((Arc::clone(&k.table), k.layout.clone()));
+        }
+        let (table, layout) = prepare(&defs, &s.decks)?;
+        *kept = Some(Prepared {
+            defs: Arc::clone(&defs),
+            decks: s.decks.clone(),
+            table: Arc::clone(&table),
+            layout: layout.clone(),
+        });
+        Ok::<_, String>((table, layout))
+    })?;
+    let mut rng = Rng::new(s.seed);
+    let mut seats = Vec::with_capacity(2);
+    for (p, (ruler, mut deck, mut stones)) in Player::BOTH.into_iter().zip(layout) {
+        let stacked = s.decks[p.index()].stacked;
+        if stacked {
+            // Stacked zones are written top card first; the top of a pile is its last element.
+            deck.reverse();
+            stones.reverse();
+        } else {
+            rng.shuffle(&mut deck);
+            rng.shuffle(&mut stones);
+        }
+        events.push(Event::Decks {
+            player: p,
+            stacked,
+            deck: deck.len(),
+            stones: stones.len(),
+            ruler: table.info(ruler).name,
+        });
+        let cards = u16::try_from(deck.len() + stones.len() + 1).map_err(|_| "deck too big")?;
+        seats.push(Seat {
+            deck,
+            stones,
+            hand: Vec::with_capacity(12),
+            field: Vec::with_capacity(24),
+            grave: Vec::new(),
+            ruler,
+            ruler_at: RulerAt::Area,
+            ruler_rested: false,
+            lost_judgment: false,
+            life: START_LIFE,
+            called: false,
+            ordered: false,
+            judgment_turn: 0,
+            will_paid: 0,
+            stone_ability_rests: 0,
+            mulligan_done: false,
+            cards,
+            hand_after_end: 0,
+            recovered: vec![0; table.stone_kinds(p).len()],
+        });
+    }
+    let (first, seeded) = match s.first {
+        Some(p) => (p, false),
+        None => (if rng.coin() { Player::P1 } else { Player::P2 }, true),
+    };
+    events.push(Event::First {
+        player: first,
+        seeded,
+    });
+    let [a, b]: [Seat; 2] = seats
+        .try_into()
+        .map_err(|_| "two players are needed".to_owned())?;
+    let mut state = State {
+        table,
+        seats: [a, b],
+        chase: Vec::with_capacity(8),
+        battle: None,
+        turn: 0,
+        active: first,
+        first,
+        step: Step::Mulligan,
+        priority: first,
+        passes: 0,
+        serial: 0,
+        damage_dealt: false,
+        outcome: None,
+    };
+    for p in [first, first.other()] {
+        for _ in 0..OPENING_HAND {
+            // FW-A01 (a): a short deck simply gives a short hand.
+            if !effects::draw(&mut state, p, events) {
+                break;
+            }
+        }
+    }
+    Ok(state)
+}
+
+/// Numbers both decks' cards into instances (p1's first) and checks each zone.
+fn prepare(defs: &Arc<Defs>, decks: &[SeatDeck; 2]) -> Result<(Arc<Table>, Layout), String> {
     // Every list sized at once: grown from empty, the zones cost several reallocations a
     // seat at every game's setup.
-    let cards = s
-        .decks
+    let cards = decks
         .iter()
         .map(|d| 1 + d.zone("main").len() + d.zone("stones").len())
         .sum();
     let mut insts: Vec<u16> = Vec::with_capacity(cards);
-    let mut layout: Vec<(Inst, Vec<Inst>, Vec<Inst>)> = Vec::with_capacity(2);
+    let mut layout: Layout = Vec::with_capacity(2);
     let mut first_p2 = 0;
     for p in Player::BOTH {
         if p == Player::P2 {
             first_p2 = Inst::try_from(insts.len()).map_err(|_| "too many cards")?;
         }
-        let deck = &s.decks[p.index()];
+        let deck = &decks[p.index()];
         for (zone, _) in &deck.zones {
             if !["ruler", "main", "stones", "side"].contains(&zone.as_str()) {
                 return Err(format!(
@@ -78,83 +195,7 @@ pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, Strin
         // FW-A24 (b): single games; the side deck is validated by `validate` and unused here.
         layout.push((ruler, main, stones));
     }
-    let table = Arc::new(Table::new(defs, insts, first_p2));
-    let mut rng = Rng::new(s.seed);
-    let mut seats = Vec::with_capacity(2);
-    for (p, (ruler, mut deck, mut stones)) in Player::BOTH.into_iter().zip(layout) {
-        let stacked = s.decks[p.index()].stacked;
-        if stacked {
-            // Stacked zones are written top card first; the top of a pile is its last element.
-            deck.reverse();
-            stones.reverse();
-        } else {
-            rng.shuffle(&mut deck);
-            rng.shuffle(&mut stones);
-        }
-        events.push(Event::Decks {
-            player: p,
-            stacked,
-            deck: deck.len(),
-            stones: stones.len(),
-            ruler: table.info(ruler).name,
-        });
-        let cards = u16::try_from(deck.len() + stones.len() + 1).map_err(|_| "deck too big")?;
-        seats.push(Seat {
-            deck,
-            stones,
-            hand: Vec::with_capacity(12),
-            field: Vec::with_capacity(24),
-            grave: Vec::new(),
-            ruler,
-            ruler_at: RulerAt::Area,
-            ruler_rested: false,
-            lost_judgment: false,
-            life: START_LIFE,
-            called: false,
-            ordered: false,
-            judgment_turn: 0,
-            will_paid: 0,
-            stone_ability_rests: 0,
-            mulligan_done: false,
-            cards,
-            hand_after_end: 0,
-        });
-    }
-    let (first, seeded) = match s.first {
-        Some(p) => (p, false),
-        None => (if rng.coin() { Player::P1 } else { Player::P2 }, true),
-    };
-    events.push(Event::First {
-        player: first,
-        seeded,
-    });
-    let [a, b]: [Seat; 2] = seats
-        .try_into()
-        .map_err(|_| "two players are needed".to_owned())?;
-    let mut state = State {
-        table,
-        seats: [a, b],
-        chase: Vec::with_capacity(8),
-        battle: None,
-        turn: 0,
-        active: first,
-        first,
-        step: Step::Mulligan,
-        priority: first,
-        passes: 0,
-        serial: 0,
-        damage_dealt: false,
-        outcome: None,
-    };
-    for p in [first, first.other()] {
-        for _ in 0..OPENING_HAND {
-            // FW-A01 (a): a short deck simply gives a short hand.
-            if !effects::draw(&mut state, p, events) {
-                break;
-            }
-        }
-    }
-    Ok(state)
+    Ok((Arc::new(Table::new(Arc::clone(defs), insts, first_p2)), layout))
 }
 
 /// FW-A20 (a): once each, in turn order; the chosen cards go to the bottom in the order
@@ -270,12 +311,18 @@ pub fn start_turn(state: &mut State, events: &mut impl Log<Event>) {
             why: "each player skips it on their first turn",
         });
     } else {
-        let seat = state.seat_mut(p);
+        let State { table, seats, .. } = state;
+        let seat = &mut seats[p.index()];
         let mut count = 0;
-        for o in &mut seat.field {
+        for i in 0..seat.field.len() {
+            let o = &mut seat.field[i];
             if o.rested {
                 o.rested = false;
                 count += 1;
+                if o.kind == ObjKind::Stone {
+                    let inst = o.inst;
+                    seat.count_stone(table, inst, true);
+                }
             }
         }
         if seat.ruler_at == RulerAt::Area && seat.ruler_rested {

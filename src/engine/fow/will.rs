@@ -29,43 +29,26 @@ pub fn stone_kinds(state: &State, who: Player) -> Vec<StoneKind> {
 /// How many magic stones the player can rest now: what listing weighs every cost against
 /// before it needs the stones' kinds.
 pub fn recovered_stones(state: &State, who: Player) -> u32 {
-    let field = &state.seat(who).field;
-    field
-        .iter()
-        .map(|o| u32::from(o.kind == ObjKind::Stone && !o.rested))
-        .sum()
+    state.seat(who).recovered.iter().map(|&n| u32::from(n)).sum()
 }
 
 /// [`stone_kinds`] into a list the caller keeps, so that listing actions allocates nothing.
 pub fn stone_kinds_into(state: &State, who: Player, kinds: &mut Vec<StoneKind>) {
     kinds.clear();
-    for o in &state.seat(who).field {
-        if o.kind != ObjKind::Stone || o.rested {
+    let defs = state.table.stone_kinds(who);
+    for (&def, &n) in defs.iter().zip(&state.seat(who).recovered) {
+        if n == 0 {
             continue;
         }
-        let def = state.table.def_of(o.inst);
-        // Kept in definition order as they are found, rather than sorted afterwards.
-        match kinds.binary_search_by_key(&def, |k| k.stone.def) {
-            Ok(i) => {
-                if let Some(k) = kinds.get_mut(i) {
-                    k.recovered = k.recovered.saturating_add(1);
-                }
-            }
-            Err(i) => {
-                let info = state.info(o.inst);
-                kinds.insert(
-                    i,
-                    StoneKind {
-                        stone: Named {
-                            def,
-                            name: info.name,
-                        },
-                        attrs: info.attrs,
-                        recovered: 1,
-                    },
-                );
-            }
-        }
+        let info = &state.table.defs[usize::from(def)];
+        kinds.push(StoneKind {
+            stone: Named {
+                def,
+                name: info.name,
+            },
+            attrs: info.attrs,
+            recovered: u8::try_from(n).unwrap_or(u8::MAX),
+        });
     }
 }
 
@@ -325,14 +308,14 @@ pub fn check(
             )));
         }
         let have = state
-            .seat(who)
-            .field
-            .iter()
-            .filter(|o| {
-                o.kind == ObjKind::Stone && !o.rested && state.table.def_of(o.inst) == stone.def
-            })
-            .count();
-        if have < usize::from(n) {
+            .table
+            .stone_kinds(who)
+            .binary_search(&stone.def)
+            .ok()
+            .and_then(|k| state.seat(who).recovered.get(k))
+            .copied()
+            .unwrap_or(0);
+        if have < u16::from(n) {
             return Err(IllegalAction(format!(
                 "{who} has {} recovered {} in the field, and the payment rests {n}",
                 have, stone.name
@@ -434,7 +417,8 @@ pub fn pay(
         }
     };
     let t = &state.table;
-    let field = &mut state.seats[who.index()].field;
+    let seat = &mut state.seats[who.index()];
+    let (field, recovered) = (&mut seat.field, &mut seat.recovered);
     for ((stone, n), (_, picks)) in pay.parts().zip(pay.picks()) {
         let mut left = n;
         // The stones the script named (checked recovered), then the first recovered ones.
@@ -462,6 +446,10 @@ pub fn pay(
                 left -= 1;
                 note(o, t);
             }
+        }
+        let kind = t.stone_kinds(who).binary_search(&stone.def).ok();
+        if let Some(k) = kind.and_then(|k| recovered.get_mut(k)) {
+            *k -= u16::from(n - left);
         }
     }
     let seat = state.seat_mut(who);

@@ -239,7 +239,11 @@ impl Table {
         };
         let mut obj = self.state.new_obj(inst, kind);
         obj.entered = 0;
-        self.state.seats[p.index()].field.push(obj);
+        let seat = &mut self.state.seats[p.index()];
+        seat.field.push(obj);
+        if kind == ObjKind::Stone {
+            seat.count_stone(&self.state.table, inst, true);
+        }
         Fow::check_invariants(&self.state).expect("invariants after placing a card");
         self
     }

@@ -99,3 +99,20 @@ fn a_player_that_favours_one_action_is_caught() {
     let fit = fit_of(off_by_one);
     assert!(fit.check().is_err(), "a biased player passed: {fit:?}");
 }
+
+/// Setup keeps the last deck pair's numbered cards and card table per thread: a game set up
+/// from the kept pair is the game a fresh preparation gives, events included.
+#[test]
+fn a_kept_deck_pair_sets_up_the_same_game() {
+    let decks = example_decks::<Fow>();
+    let setup = |g: u64| {
+        let mut events = Vec::new();
+        let state = Fow::setup(&example_game::<Fow>(&decks, g), &mut events).expect("setup");
+        format!("{state:?} {events:?}")
+    };
+    let fresh = setup(7);
+    assert_eq!(setup(7), fresh, "kept");
+    // Another pair in between replaces the kept one.
+    assert_ne!(setup(8), fresh);
+    assert_eq!(setup(7), fresh, "prepared again");
+}

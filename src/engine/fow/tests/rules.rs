@@ -324,6 +324,7 @@ fn fw_a09_judgment_in_the_own_main_phase_through_the_chase() {
     // Unmet: too little will.
     t.state.seats[0].field[2].rested = true;
     t.state.seats[0].will_paid = 1;
+    t.state.seats[0].recovered = t.state.recount_stones(P1);
     let why = t.reject("p1 does Judgment");
     assert!(why.contains("Judgment costs [fire][2] (3 will)"), "{why}");
     t.pass_to_turn(3);
@@ -1092,4 +1093,34 @@ fn any_script_text_is_read_or_refused_without_panicking() {
     ] {
         let _ = Fow::parse_action(&state, text);
     }
+}
+
+/// Each seat keeps its recovered magic stones counted by kind, rather than counting the field
+/// at every decision: a payment rests them, a called stone adds one, the recovery phase
+/// recovers them, and the count always matches the field's.
+#[test]
+fn the_kept_recovered_stones_follow_the_field() {
+    let mut t = Table::quick(
+        ("Crimson Warden", &["Flame Soldier of Ma'at"]),
+        ("Umbral Oracle", &[]),
+    );
+    t.hand(P1, "Flame Soldier of Ma'at")
+        .stones(P1, &["Fire Magic Stone"; 3])
+        .stones(P1, &["Water Magic Stone"]);
+    let kept = |t: &Table| {
+        let kept = t.state.seats[0].recovered.clone();
+        assert_eq!(kept, t.state.recount_stones(P1));
+        kept.iter().sum::<u16>()
+    };
+    assert_eq!(kept(&t), 4);
+    t.lines(&[
+        "p1 plays Flame Soldier of Ma'at paying rest Fire Magic Stone, rest Fire Magic Stone",
+        "p2 passes",
+        "p1 passes",
+    ]);
+    assert_eq!(kept(&t), 2);
+    t.play("p1 calls a magic stone");
+    assert_eq!(kept(&t), 3);
+    t.pass_to_turn(3);
+    assert_eq!(kept(&t), 5);
 }
