@@ -141,7 +141,16 @@ pub struct CardInfo {
     pub attaches: Option<(Aim, i32)>,
     pub abilities: Vec<AbilityInfo>,
     pub evolution: Option<Evo>,
+    /// Which of the [`WAYS`] playing the card from the hand gives its actions in, or
+    /// [`WAYS`] for none (Heroes, Evolutions, Legendaries): a hand's summary marks it.
+    pub way: u8,
 }
+
+/// The ways an affordable card gives actions that a hand's summary counts: one action (no
+/// choice), or one per Strike of the side it must choose (own, enemy, any). Heroes (none),
+/// Evolutions (one per unit they fit) and Legendaries (none once used) are counted card by
+/// card.
+pub const WAYS: usize = 4;
 
 /// Two card names are the same. Names in actions come from the table, interned, so the same
 /// name is almost always the same pointer: comparing it first skips comparing the text.
@@ -317,6 +326,14 @@ fn compile(game: &Game, card: &Card, levels: &[&'static str]) -> Result<CardInfo
         }
         None => None,
     };
+    let way = match (kind, choice) {
+        (Kind::Strike | Kind::Support | Kind::Legendary, _) if legendary => WAYS,
+        (Kind::Strike | Kind::Support | Kind::Legendary, None) => 0,
+        (Kind::Strike | Kind::Support | Kind::Legendary, Some(Side::Own)) => 1,
+        (Kind::Strike | Kind::Support | Kind::Legendary, Some(Side::Enemy)) => 2,
+        (Kind::Strike | Kind::Support | Kind::Legendary, Some(Side::Any)) => 3,
+        (Kind::Hero | Kind::Evolution, _) => WAYS,
+    };
     Ok(CardInfo {
         name: intern(card.name()),
         kind,
@@ -330,6 +347,7 @@ fn compile(game: &Game, card: &Card, levels: &[&'static str]) -> Result<CardInfo
         attaches,
         abilities,
         evolution,
+        way: way as u8,
     })
 }
 

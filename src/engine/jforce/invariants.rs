@@ -32,7 +32,7 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         }
         if !seat.hand.summary_holds(table) {
             return Err(format!(
-                "{p}'s hand summary (which cards each Charge level affords) is not its cards'"
+                "{p}'s hand summary (which cards each Charge level affords, how each plays) is not its cards'"
             ));
         }
         if !(0..=MAX_CHARGE).contains(&seat.charge) {

@@ -1,7 +1,8 @@
 //! Every action legal now, for whoever decides; and the random player's draw among them
 //! without listing them. One enumeration serves both: it offers each group of actions to a
 //! [`Sink`] with the group's size and a way to make its actions, so the random player counts
-//! the actions first (making none), draws an index, and makes only the one it drew.
+//! the actions first (making none; in the Action Phase, most of the hand's from its summary),
+//! draws an index, and makes only the one it drew.
 
 use super::action::{battle_ref, targets, Action, UnitRef};
 use super::cards::{Kind, Side};
@@ -84,15 +85,80 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
 /// so a seed plays the same game either way.
 pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
     out.clear();
-    let mut count = Count(0);
-    let _ = enumerate(state, &mut count);
-    let mut nth = Nth {
-        left: rng.pick_index(count.0)?,
-        found: None,
+    let action = match state.phase {
+        Phase::Action if state.outcome.is_none() => action_phase(state, rng)?,
+        _ => {
+            let mut count = Count(0);
+            let _ = enumerate(state, &mut count);
+            nth(rng.pick_index(count.0)?, |sink| enumerate(state, sink))?
+        }
     };
-    let _ = enumerate(state, &mut nth);
-    out.push(nth.found?);
+    out.push(action);
     Some(0)
+}
+
+/// The Action Phase's draw: the hand's actions counted from its summary, so that the hand is
+/// walked only when the drawn action is a play from it, and then only up to that card.
+fn action_phase(state: &State, rng: &mut Rng) -> Option<Action> {
+    let p = state.active;
+    let hand = hand_count(state, p);
+    let i = rng.pick_index(1 + hand + unit_count(state, p))?;
+    match i.checked_sub(1) {
+        None => Some(Action::End { player: p }),
+        Some(i) if i < hand => nth(i, |sink| hand_actions(state, p, sink)),
+        Some(i) => nth(i - hand, |sink| unit_actions(state, p, sink)),
+    }
+}
+
+/// The action at index `left` of what `walk` offers.
+fn nth(left: usize, walk: impl FnOnce(&mut Nth) -> ControlFlow<()>) -> Option<Action> {
+    let mut nth = Nth { left, found: None };
+    let _ = walk(&mut nth);
+    nth.found
+}
+
+/// How many actions the cards in `p`'s hand give: those the summary counts, and the others
+/// card by card.
+fn hand_count(state: &State, p: Player) -> usize {
+    let seat = state.seat(p);
+    let targets = [Side::Own, Side::Enemy, Side::Any].map(|side| target_count(state, p, side));
+    let mut count = Count(0);
+    match seat.hand.plays(seat.charge, targets) {
+        Some((n, others)) => {
+            count.0 = n;
+            for i in others {
+                let _ = card_actions(state, p, i, &mut count);
+            }
+        }
+        None => {
+            let _ = hand_actions(state, p, &mut count);
+        }
+    }
+    count.0
+}
+
+/// How many actions `p`'s Hero and Strikes give, as [`unit_actions`] offers them, with no
+/// branch on whether a unit has attacked or can pay for an ability: once the hand was counted
+/// from its summary, those were the draw's most mispredicted branches.
+fn unit_count(state: &State, p: Player) -> usize {
+    let table = &*state.table;
+    let seat = state.seat(p);
+    let mut n = 0;
+    let mut count = |unit: &Unit| {
+        n += usize::from(!unit.attacked);
+        for ability in abilities(table, unit) {
+            let each = match ability.choice {
+                None => 1,
+                Some(side) => target_count(state, p, side),
+            };
+            n += usize::from(ability.charge <= seat.charge) * each;
+        }
+    };
+    count(&seat.hero);
+    for unit in &seat.battle {
+        count(unit);
+    }
+    n
 }
 
 /// The Strikes a choice of `side` may name, for `player`: as many as [`targets`] yields.
@@ -133,108 +199,133 @@ fn enumerate(state: &State, sink: &mut impl Sink) -> ControlFlow<()> {
         }
         Phase::Action => {
             sink.one(|| Action::End { player: p })?;
-            for i in seat.hand.affordable(seat.charge, table) {
-                let card = seat.hand[i];
-                let info = table.card(card);
-                let hand = i as u8;
-                match info.kind {
-                    Kind::Hero => {}
-                    Kind::Strike | Kind::Support | Kind::Legendary => {
-                        if info.legendary && seat.legendary_used.contains(&card) {
-                            continue;
-                        }
-                        let play = move |target| Action::Play {
-                            player: p,
-                            hand,
-                            card: info.name,
-                            target,
-                        };
-                        match info.choice {
-                            None => sink.one(|| play(None))?,
-                            Some(side) => sink.offer(target_count(state, p, side), || {
-                                targets(state, p, side).map(move |t| play(Some(t)))
-                            })?,
-                        }
-                    }
-                    Kind::Evolution => {
-                        let Some(evo) = info.evolution else { continue };
-                        let fits = |unit: &Unit| {
-                            unit.card == evo.base
-                                && unit.level(table) == evo.level.checked_sub(1)
-                                && unit
-                                    .evolutions
-                                    .last()
-                                    .and_then(|&e| table.card(e).evolution)
-                                    .is_none_or(|e| e.line == evo.line)
-                        };
-                        let evolve = |onto| Action::Evolve {
-                            player: p,
-                            hand,
-                            card: info.name,
-                            onto,
-                        };
-                        if fits(&seat.hero) {
-                            sink.one(|| {
-                                evolve(UnitRef {
-                                    owner: p,
-                                    slot: Slot::Hero,
-                                    name: seat.hero.name(table),
-                                    nth: 0,
-                                })
-                            })?;
-                        }
-                        for (b, unit) in seat.battle.iter().enumerate() {
-                            if fits(unit) {
-                                sink.one(|| evolve(battle_ref(state, p, b, unit)))?;
-                            }
-                        }
-                    }
+            hand_actions(state, p, sink)?;
+            unit_actions(state, p, sink)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The plays and evolutions of the cards `p` can afford, in hand order.
+fn hand_actions(state: &State, p: Player, sink: &mut impl Sink) -> ControlFlow<()> {
+    let seat = state.seat(p);
+    for i in seat.hand.affordable(seat.charge, &state.table) {
+        card_actions(state, p, i, sink)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The actions of the card at hand position `i`, once its cost is met.
+fn card_actions(state: &State, p: Player, i: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+    let table = &*state.table;
+    let seat = state.seat(p);
+    let card = seat.hand[i];
+    let info = table.card(card);
+    let hand = i as u8;
+    match info.kind {
+        Kind::Hero => {}
+        Kind::Strike | Kind::Support | Kind::Legendary => {
+            if info.legendary && seat.legendary_used.contains(&card) {
+                return ControlFlow::Continue(());
+            }
+            let play = move |target| Action::Play {
+                player: p,
+                hand,
+                card: info.name,
+                target,
+            };
+            match info.choice {
+                None => sink.one(|| play(None))?,
+                Some(side) => sink.offer(target_count(state, p, side), || {
+                    targets(state, p, side).map(move |t| play(Some(t)))
+                })?,
+            }
+        }
+        Kind::Evolution => {
+            let Some(evo) = info.evolution else {
+                return ControlFlow::Continue(());
+            };
+            let fits = |unit: &Unit| {
+                unit.card == evo.base
+                    && unit.level(table) == evo.level.checked_sub(1)
+                    && unit
+                        .evolutions
+                        .last()
+                        .and_then(|&e| table.card(e).evolution)
+                        .is_none_or(|e| e.line == evo.line)
+            };
+            let evolve = |onto| Action::Evolve {
+                player: p,
+                hand,
+                card: info.name,
+                onto,
+            };
+            if fits(&seat.hero) {
+                sink.one(|| {
+                    evolve(UnitRef {
+                        owner: p,
+                        slot: Slot::Hero,
+                        name: seat.hero.name(table),
+                        nth: 0,
+                    })
+                })?;
+            }
+            for (b, unit) in seat.battle.iter().enumerate() {
+                if fits(unit) {
+                    sink.one(|| evolve(battle_ref(state, p, b, unit)))?;
                 }
             }
-            let units = std::iter::once((Slot::Hero, &seat.hero)).chain(
-                seat.battle
-                    .iter()
-                    .enumerate()
-                    .map(|(i, u)| (Slot::Battle(i as u8), u)),
-            );
-            for (slot, unit) in units {
-                let has_abilities =
-                    !table.card(unit.card).abilities.is_empty() || !unit.evolutions.is_empty();
-                if unit.attacked && !has_abilities {
-                    continue;
-                }
-                let u = || match slot {
-                    Slot::Hero => UnitRef {
-                        owner: p,
-                        slot,
-                        name: unit.name(table),
-                        nth: 0,
-                    },
-                    Slot::Battle(i) => battle_ref(state, p, usize::from(i), unit),
-                };
-                if !unit.attacked {
-                    sink.one(|| Action::Attack {
-                        player: p,
-                        attacker: u(),
-                    })?;
-                }
-                for (k, ability) in abilities(table, unit).enumerate() {
-                    if ability.charge > seat.charge {
-                        continue;
-                    }
-                    let activate = move |target| Action::Activate {
-                        player: p,
-                        unit: u(),
-                        ability: k.min(255) as u8,
-                        target,
-                    };
-                    match ability.choice {
-                        None => sink.one(|| activate(None))?,
-                        Some(side) => sink.offer(target_count(state, p, side), || {
-                            targets(state, p, side).map(move |t| activate(Some(t)))
-                        })?,
-                    }
-                }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The attacks and affordable abilities of `p`'s Hero, then of each Strike.
+fn unit_actions(state: &State, p: Player, sink: &mut impl Sink) -> ControlFlow<()> {
+    let table = &*state.table;
+    let seat = state.seat(p);
+    let units = std::iter::once((Slot::Hero, &seat.hero)).chain(
+        seat.battle
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (Slot::Battle(i as u8), u)),
+    );
+    for (slot, unit) in units {
+        let has_abilities =
+            !table.card(unit.card).abilities.is_empty() || !unit.evolutions.is_empty();
+        if unit.attacked && !has_abilities {
+            continue;
+        }
+        let u = || match slot {
+            Slot::Hero => UnitRef {
+                owner: p,
+                slot,
+                name: unit.name(table),
+                nth: 0,
+            },
+            Slot::Battle(i) => battle_ref(state, p, usize::from(i), unit),
+        };
+        if !unit.attacked {
+            sink.one(|| Action::Attack {
+                player: p,
+                attacker: u(),
+            })?;
+        }
+        for (k, ability) in abilities(table, unit).enumerate() {
+            if ability.charge > seat.charge {
+                continue;
+            }
+            let activate = move |target| Action::Activate {
+                player: p,
+                unit: u(),
+                ability: k.min(255) as u8,
+                target,
+            };
+            match ability.choice {
+                None => sink.one(|| activate(None))?,
+                Some(side) => sink.offer(target_count(state, p, side), || {
+                    targets(state, p, side).map(move |t| activate(Some(t)))
+                })?,
             }
         }
     }

@@ -2,7 +2,7 @@
 //! Zone), whose turn and phase it is, and the match's RNG. Cards are database indices (`u16`);
 //! names come from the shared card table, so cloning a state copies numbers only.
 
-use super::cards::{AbilityInfo, Aim, Table, MAX_CHARGE};
+use super::cards::{AbilityInfo, Aim, CardInfo, Table, MAX_CHARGE, WAYS};
 use crate::engine::rng::Rng;
 use crate::engine::{Outcome, Player};
 use std::ops::Deref;
@@ -103,36 +103,65 @@ const LEVELS: usize = MAX_CHARGE as usize + 1;
 /// Positions of a hand the summary covers: one bit each in a word.
 const SUMMED: usize = 64;
 
-/// A hand of cards, with which of them each Charge level affords and which are the first
-/// copy of their card, kept up to date by every change: the random player reads the cards it
-/// may play or discard (copies give one action) from one word instead of looking up the cost
-/// of every card in hand at every decision, which was most of the draw (issue #15, point 4). Read as a slice; changed only through its methods, so the
-/// summary cannot fall behind (the invariants compare it with a fresh one after every action
-/// of the seeded games).
+/// A hand of cards, with which of them each Charge level affords, how each plays and which
+/// are the first copy of their card, kept up to date by every change: the random player
+/// counts the actions of the cards it may play (copies give one action) from a few words
+/// instead of looking up every card in hand at every decision, which was most of the draw
+/// (issue #15, point 4). Read as a slice; changed only through its methods, so the summary
+/// cannot fall behind (the invariants compare it with a fresh one after every action of the
+/// seeded games).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Hand {
     cards: Vec<u16>,
-    /// Bit `i` of `within[c]`: the card at position `i` costs at most `c`. Positions from
-    /// [`SUMMED`] on are not summarised (a hand that long is looked up card by card).
+    summary: Summary,
+}
+
+/// Bit `i` of each word stands for the card at position `i`. Positions from [`SUMMED`] on are
+/// not summarised (a hand that long is looked up card by card).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Summary {
+    /// Bit `i` of `within[c]`: the card costs at most `c`.
     within: [u64; LEVELS],
-    /// Bit `i`: the card at position `i` (below [`SUMMED`]) is the first copy in the hand.
+    /// Bit `i` of `ways[w]`: the card plays in the `w`th of the [`WAYS`] (`CardInfo::way`).
+    ways: [u64; WAYS],
+    /// Bit `i`: the card is the first copy in the hand.
     first: u64,
+}
+
+impl Summary {
+    /// Sets bit `i` (below [`SUMMED`]) for `info` in the cost and way words: every word is
+    /// visited, so that the loops have no branch on the card.
+    fn mark(&mut self, i: usize, info: &CardInfo) {
+        for (level, word) in (0..).zip(self.within.iter_mut()) {
+            *word |= u64::from(info.cost <= level) << i;
+        }
+        for (w, word) in (0..).zip(self.ways.iter_mut()) {
+            *word |= u64::from(info.way == w) << i;
+        }
+    }
+
+    /// Takes position `i` (below [`SUMMED`]) out of every word: the bits above it move down.
+    fn close(&mut self, i: usize) {
+        let below = (1u64 << i) - 1;
+        let close = |word: u64| (word & below) | ((word >> 1) & !below);
+        self.within = self.within.map(close);
+        self.ways = self.ways.map(close);
+        self.first = close(self.first);
+    }
 }
 
 impl Clone for Hand {
     fn clone(&self) -> Hand {
         Hand {
             cards: self.cards.clone(),
-            within: self.within,
-            first: self.first,
+            summary: self.summary,
         }
     }
 
     /// Reuses the list, as [`Unit`]'s.
     fn clone_from(&mut self, source: &Hand) {
         self.cards.clone_from(&source.cards);
-        self.within = source.within;
-        self.first = source.first;
+        self.summary = source.summary;
     }
 }
 
@@ -148,26 +177,21 @@ impl Hand {
     pub fn with_capacity(n: usize) -> Hand {
         Hand {
             cards: Vec::with_capacity(n),
-            within: [0; LEVELS],
-            first: 0,
+            summary: Summary::default(),
         }
     }
 
     /// A hand of `cards`, summarised.
     pub fn of(cards: Vec<u16>, table: &Table) -> Hand {
-        let (within, first) = summarise(&cards, table);
-        Hand {
-            cards,
-            within,
-            first,
-        }
+        let summary = summarise(&cards, table);
+        Hand { cards, summary }
     }
 
     pub fn push(&mut self, card: u16, table: &Table) {
         let i = self.cards.len();
         if i < SUMMED {
-            mark(&mut self.within, i, table.card(card).cost);
-            self.first |= u64::from(!self.cards.contains(&card)) << i;
+            self.summary.mark(i, table.card(card));
+            self.summary.first |= u64::from(!self.cards.contains(&card)) << i;
         }
         self.cards.push(card);
     }
@@ -176,25 +200,21 @@ impl Hand {
     pub fn remove(&mut self, i: usize, table: &Table) -> u16 {
         let card = self.cards.remove(i);
         if i < SUMMED {
-            let below = (1u64 << i) - 1;
-            let close = |word: u64| (word & below) | ((word >> 1) & !below);
-            for word in &mut self.within {
-                *word = close(*word);
-            }
             // The next copy of a first copy taken out is the first now.
-            let was_first = self.first & (1 << i) != 0;
-            self.first = close(self.first);
+            let was_first = self.summary.first & (1 << i) != 0;
+            self.summary.close(i);
             if was_first {
                 if let Some(next) = self.cards[i..].iter().position(|&c| c == card) {
                     if i + next < SUMMED {
-                        self.first |= 1 << (i + next);
+                        self.summary.first |= 1 << (i + next);
                     }
                 }
             }
             // The card that moved into the last summarised position.
             if let Some(&moved) = self.cards.get(SUMMED - 1) {
-                mark(&mut self.within, SUMMED - 1, table.card(moved).cost);
-                self.first |= u64::from(!self.cards[..SUMMED - 1].contains(&moved)) << (SUMMED - 1);
+                self.summary.mark(SUMMED - 1, table.card(moved));
+                self.summary.first |=
+                    u64::from(!self.cards[..SUMMED - 1].contains(&moved)) << (SUMMED - 1);
             }
         }
         card
@@ -202,7 +222,7 @@ impl Hand {
 
     /// The position of the first copy of each card, in hand order.
     pub fn distinct(&self) -> impl Iterator<Item = usize> + '_ {
-        self.firsts(self.first, SUMMED, |_| true)
+        self.firsts(self.summary.first, SUMMED, |_| true)
     }
 
     /// The position of the first copy of each card that costs at most `charge`, in hand
@@ -213,11 +233,26 @@ impl Hand {
         table: &'h Table,
     ) -> impl Iterator<Item = usize> + 'h {
         // A Charge outside the pool's range (only a test sets one) looks every card up.
-        let (word, rest) = match usize::try_from(charge) {
-            Ok(c) if c < LEVELS => (self.within[c] & self.first, SUMMED),
-            _ => (0, 0),
+        let (word, rest) = match level(charge) {
+            Some(c) => (self.summary.within[c] & self.summary.first, SUMMED),
+            None => (0, 0),
         };
         self.firsts(word, rest, move |card| table.card(card).cost <= charge)
+    }
+
+    /// The actions the first copies of cards that cost at most `charge` give, counted from
+    /// the summary for those that play in one of the [`WAYS`] (`targets`: the Strikes an own,
+    /// an enemy and any choice may name), with the positions of the others, which are counted
+    /// card by card. `None` where the summary does not cover the hand (past [`SUMMED`] cards,
+    /// or a Charge outside the pool's range).
+    pub fn plays(&self, charge: i32, targets: [usize; 3]) -> Option<(usize, Bits)> {
+        let c = level(charge).filter(|_| self.cards.len() <= SUMMED)?;
+        let Summary { within, ways, first } = &self.summary;
+        let word = within[c] & first;
+        let [one, own, enemy, any] = ways.map(|w| (w & word).count_ones() as usize);
+        let n = one + own * targets[0] + enemy * targets[1] + any * targets[2];
+        let others = word & !(ways[0] | ways[1] | ways[2] | ways[3]);
+        Some((n, Bits(others)))
     }
 
     /// The set positions of `word`, then the first copies from position `rest` on that `keep`
@@ -236,31 +271,27 @@ impl Hand {
 
     /// Whether the summary is the one the cards give.
     pub fn summary_holds(&self, table: &Table) -> bool {
-        summarise(&self.cards, table) == (self.within, self.first)
+        summarise(&self.cards, table) == self.summary
     }
 }
 
-/// The summary of a hand of `cards`: `within` and `first` of [`Hand`].
-fn summarise(cards: &[u16], table: &Table) -> ([u64; LEVELS], u64) {
-    let mut within = [0; LEVELS];
-    let mut first = 0;
+/// The summary's index for a Charge level, if it has one.
+fn level(charge: i32) -> Option<usize> {
+    usize::try_from(charge).ok().filter(|&c| c < LEVELS)
+}
+
+/// The summary of a hand of `cards`.
+fn summarise(cards: &[u16], table: &Table) -> Summary {
+    let mut summary = Summary::default();
     for (i, &card) in cards.iter().take(SUMMED).enumerate() {
-        mark(&mut within, i, table.card(card).cost);
-        first |= u64::from(!cards[..i].contains(&card)) << i;
+        summary.mark(i, table.card(card));
+        summary.first |= u64::from(!cards[..i].contains(&card)) << i;
     }
-    (within, first)
-}
-
-/// Sets bit `i` (below [`SUMMED`]) in the words of the levels that afford `cost`: every
-/// word is visited, so that the loop has no branch on the cost.
-fn mark(within: &mut [u64; LEVELS], i: usize, cost: i32) {
-    for (level, word) in (0..).zip(within.iter_mut()) {
-        *word |= u64::from(cost <= level) << i;
-    }
+    summary
 }
 
 /// The positions of a word's set bits, lowest first.
-struct Bits(u64);
+pub struct Bits(u64);
 
 impl Iterator for Bits {
     type Item = usize;

@@ -1,7 +1,7 @@
 //! The J Force rules, one test per rule and per ruling (`jf_aNN_…` pins ruling JF-ANN of
 //! `docs/rulings.md`), on stacked decks so every draw is known; then seeded self-play.
 
-use super::cards::Table;
+use super::cards::{Table, MAX_CHARGE, WAYS};
 use super::event::Event;
 use super::state::{Hand, State};
 use super::JForce;
@@ -767,21 +767,26 @@ fn illegal_actions_say_why() {
     assert!(why.contains("takes no target"), "{why}");
 }
 
-/// The hand's summary (which cards each Charge level affords, which are first copies) follows
-/// draws and plays from anywhere in the hand, past the 64 positions it covers, and answers as
-/// looking every card up does.
+/// The hand's summary (which cards each Charge level affords, how each plays, which are first
+/// copies) follows draws and plays from anywhere in the hand, past the 64 positions it covers,
+/// and answers as looking every card up does.
 #[test]
 fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
     let table = Table::build(game()).unwrap();
-    let cards = table.cards.len() as u64;
+    // A few cards of every way of playing (and of none), so that copies come and go too.
+    let mut pool = Vec::new();
+    for way in 0..=WAYS as u8 {
+        let of_way = (0..table.cards.len() as u16).filter(|&c| table.card(c).way == way);
+        pool.extend(of_way.take(5));
+    }
     let mut rng = Rng::new(15);
     let mut hand = Hand::with_capacity(0);
     let mut copy = hand.clone();
+    let mut ways = [false; WAYS + 1];
     for step in 0..3000 {
         // Grow to about 80 cards and back, so that positions past 64 come and go.
         if (step / 400) % 2 == 0 || hand.is_empty() {
-            // A few kinds, so that copies come and go too.
-            hand.push((rng.next_u64() % cards.min(24)) as u16, &table);
+            hand.push(pool[rng.below(pool.len())], &table);
         } else {
             let i = rng.below(hand.len());
             let card = hand[i];
@@ -799,8 +804,31 @@ fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
                 .collect();
             let got: Vec<usize> = hand.affordable(charge, &table).collect();
             assert_eq!(got, want, "step {step}, charge {charge}");
+            // The count by ways: each Strike choice names as many Strikes as `targets` says.
+            let targets = [2, 3, 5];
+            for &i in &want {
+                ways[usize::from(table.card(hand[i]).way)] = true;
+            }
+            let weight = |i: &usize| match table.card(hand[*i]).way {
+                0 => 1,
+                w => targets[usize::from(w) - 1],
+            };
+            let (counted, others): (Vec<usize>, Vec<usize>) = want
+                .iter()
+                .partition(|&&i| usize::from(table.card(hand[i]).way) < WAYS);
+            let plays = hand
+                .plays(charge, targets)
+                .map(|(n, others)| (n, others.collect::<Vec<_>>()));
+            let covered = (0..=MAX_CHARGE).contains(&charge) && hand.len() <= 64;
+            let want_plays = covered.then(|| (counted.iter().map(weight).sum(), others));
+            assert_eq!(plays, want_plays, "step {step}, charge {charge}");
         }
     }
+    let present: Vec<bool> = (0..=WAYS)
+        .map(|w| pool.iter().any(|&c| usize::from(table.card(c).way) == w))
+        .collect();
+    assert_eq!(ways.to_vec(), present, "every way of playing the pool has came up");
+    assert!(present[..3].iter().all(|&p| p), "the pool has own and enemy choices: {present:?}");
     let of = Hand::of(hand.to_vec(), &table);
     assert_eq!(of, hand);
 }
