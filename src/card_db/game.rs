@@ -44,6 +44,23 @@ pub struct Game {
     /// Card ids as deck codes carry them, stem → (width, number → card index), built on the
     /// first code read: a code's card is then one lookup of a number.
     numbered_ids: OnceLock<names::KeyMap<Vec<NumberedIds>>>,
+    /// Each card's step on the evolution ladder, built on the first deck the `evolution`
+    /// rule checks: a check then compares numbers, not level, line and base names.
+    evolution_steps: OnceLock<Vec<Option<EvolutionStep>>>,
+}
+
+/// Where an evolving card sits: its level's position on the game's ladder, the level below
+/// it, its line and its base card, each as a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EvolutionStep {
+    /// Position of the card's level on the ladder (the first, should the ladder repeat it).
+    pub level: u32,
+    /// The [`EvolutionStep::level`] a card one level down has; `None` at the ladder's foot.
+    pub previous: Option<u32>,
+    /// The card's line: the index of the first card of the same line.
+    pub line: u32,
+    /// The card its line evolves ([`Game::find`] of its `base`), if the database has it.
+    pub base: Option<u32>,
 }
 
 /// Most trailing digits of a card id that count as its number (deck codes pack it as one);
@@ -99,6 +116,7 @@ impl Game {
             engine_cache: OnceLock::new(),
             sketches: OnceLock::new(),
             numbered_ids: OnceLock::new(),
+            evolution_steps: OnceLock::new(),
         }
     }
 
@@ -130,6 +148,7 @@ impl Game {
     pub fn push(&mut self, card: Card, origin: CardOrigin) {
         self.sketches.take();
         self.numbered_ids.take();
+        self.evolution_steps.take();
         let i = self.cards.len() as u32;
         for k in [card.id(), card.name()] {
             self.index.entry(names::key(k)).or_insert(i);
@@ -165,6 +184,7 @@ impl Game {
     pub fn clear_cards(&mut self) {
         self.sketches.take();
         self.numbered_ids.take();
+        self.evolution_steps.take();
         self.cards.clear();
         self.origins.clear();
         self.index.clear();
@@ -223,6 +243,32 @@ impl Game {
             all
         });
         all.get(stem)?.iter().find(|n| n.width == width)
+    }
+
+    /// The step on the evolution ladder of the card at `index`: `None` for a card that does
+    /// not evolve or whose level is not on the ladder.
+    pub fn evolution_step(&self, index: usize) -> Option<&EvolutionStep> {
+        let steps = self.evolution_steps.get_or_init(|| self.evolution_steps());
+        steps.get(index)?.as_ref()
+    }
+
+    fn evolution_steps(&self) -> Vec<Option<EvolutionStep>> {
+        let ladder = &self.def.evolution_levels;
+        let rung = |level: &str| ladder.iter().position(|l| l == level).map(|p| p as u32);
+        let mut lines: rustc_hash::FxHashMap<&str, u32> = Default::default();
+        (self.cards.iter().enumerate())
+            .map(|(i, card)| {
+                let evo = card.evolution.as_ref()?.get_ref();
+                let level = rung(&evo.level)?;
+                let previous = level.checked_sub(1).and_then(|p| rung(&ladder[p as usize]));
+                Some(EvolutionStep {
+                    level,
+                    previous,
+                    line: *lines.entry(evo.line.as_str()).or_insert(i as u32),
+                    base: self.find(&evo.base).map(|b| b as u32),
+                })
+            })
+            .collect()
     }
 
     /// The card name closest to a misspelt one.

@@ -393,7 +393,7 @@ impl ZoneDef {
 }
 
 pub use colour::{Colours, MultiColour, MULTI};
-pub use game::{split_id, CardOrigin, Game, NumberedIds, MAX_ID_WIDTH};
+pub use game::{split_id, CardOrigin, EvolutionStep, Game, NumberedIds, MAX_ID_WIDTH};
 pub use setup::{FirstTurn, Pile, Setup};
 pub use stat::CardStat;
 

@@ -22,25 +22,29 @@ pub fn parse_borrowed(text: &str) -> DeckRef<'_> {
         entries: Vec::with_capacity((text.len() / 16 + 1).min(1024)),
         ..DeckRef::default()
     };
-    // The opening comments' first line number and the span of them all, while they last.
-    let mut opening: Option<Option<(u32, Range<usize>)>> = Some(None);
-    for (line_no, content, span) in super::content_lines(text) {
-        if content.starts_with('#') || content.starts_with("//") {
-            if let Some(first) = &mut opening {
-                match first {
-                    None => *first = Some((line_no, span)),
-                    Some((_, all)) => all.end = span.end,
-                }
-            }
-            continue;
+    let is_comment = |content: &str| content.starts_with('#') || content.starts_with("//");
+    let mut lines = super::content_lines(text);
+    // The opening comments' first line number and the span of them all.
+    let mut opening: Option<(u32, Range<usize>)> = None;
+    let mut first_other = None;
+    for (line_no, content, span) in lines.by_ref() {
+        if !is_comment(content) {
+            first_other = Some((line_no, content, span));
+            break;
         }
-        if let Some(first) = opening.take() {
-            deck.description = description(text, first);
+        match &mut opening {
+            None => opening = Some((line_no, span)),
+            Some((_, all)) => all.end = span.end,
         }
+    }
+    deck.description = description(text, opening);
+    if let Some((line_no, content, span)) = first_other {
         parse_line(&mut deck, content, span, line_no);
     }
-    if let Some(first) = opening {
-        deck.description = description(text, first);
+    for (line_no, content, span) in lines {
+        if !is_comment(content) {
+            parse_line(&mut deck, content, span, line_no);
+        }
     }
     deck
 }
@@ -170,9 +174,17 @@ pub(crate) fn parse_card_line(content: &str) -> Result<(u32, usize), (String, Op
             Some("write the card name after the count".into()),
         ));
     }
-    let count = match number.parse::<u32>() {
-        Ok(n) if (1..=MAX_COUNT).contains(&n) => n,
-        Ok(0) => {
+    // The count as `u32::from_str` reads it (leading zeros and all, nothing past a `u32`),
+    // without its sign and radix handling: the digits are known to be digits.
+    let value = match digits {
+        0 => None,
+        _ => (number.bytes()).try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        }),
+    };
+    let count = match value {
+        Some(n) if (1..=MAX_COUNT).contains(&n) => n,
+        Some(0) => {
             return Err((
                 "a count of 0 adds no card".into(),
                 Some("remove the line, or give a count of 1 or more".into()),

@@ -1,7 +1,7 @@
 //! `copy-limit`: at most `max` copies of a card name. It counts the cards no other rule claims.
 
 use super::finding::Finding;
-use super::resolved::{Check, ResolvedDeck, RuleSite};
+use super::resolved::{Check, Line, ResolvedDeck, RuleSite};
 use super::rule_id::RuleId;
 use crate::card_db::Game;
 use crate::diagnostic::Problem;
@@ -46,6 +46,32 @@ pub enum AnyWord {
     Any,
 }
 
+impl CopyLimit {
+    /// The finding for a card with more copies than `allowed`, unless it is an exempt basic
+    /// card. Kept apart from the walk over the cards, which then stays small enough to be
+    /// compiled into it: most cards are within the limit.
+    #[cold]
+    fn over(
+        &self,
+        deck: &ResolvedDeck,
+        card_index: usize,
+        (count, allowed): (u32, u32),
+        last: &Line,
+        out: &mut Vec<Finding>,
+    ) {
+        let card = deck.card(card_index);
+        if self.exempt_basic && card.basic {
+            return;
+        }
+        let message = format!(
+            "{count} copies of `{}`; {} allows {allowed}",
+            card.name(),
+            deck.format_name
+        );
+        out.push(deck.too_many(RuleId::CopyLimit, message, count - allowed, last));
+    }
+}
+
 impl Check for CopyLimit {
     fn claims_cards(&self) -> bool {
         true
@@ -65,22 +91,13 @@ impl Check for CopyLimit {
             .filter_map(|o| Some((deck.game.find(&o.card)?, o.max)))
             .collect();
         deck.totals(RANK, &zones, |card_index, count, last| {
-            let card = deck.card(card_index);
-            if self.exempt_basic && card.basic {
-                return;
-            }
             let allowed = match overrides.iter().find(|(c, _)| *c == card_index) {
                 Some((_, CopyMax::Any(_))) => return,
                 Some(&(_, CopyMax::Count(n))) => n,
                 None => self.max,
             };
             if count > allowed {
-                let message = format!(
-                    "{count} copies of `{}`; {} allows {allowed}",
-                    card.name(),
-                    deck.format_name
-                );
-                out.push(deck.too_many(RuleId::CopyLimit, message, count - allowed, last));
+                self.over(deck, card_index, (count, allowed), last, out);
             }
         });
     }

@@ -13,38 +13,39 @@ pub struct Evolution {}
 
 impl Check for Evolution {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        let ladder = &deck.game.def.evolution_levels;
+        let game = deck.game;
         for l in deck.lines {
-            let card = deck.card(l.card);
-            let Some(evo) = &card.evolution else { continue };
-            let evo = evo.get_ref();
-            let Some(pos) = ladder.iter().position(|x| *x == evo.level) else {
+            // The ladder positions, lines and bases are numbers found once per game.
+            let Some(step) = game.evolution_step(l.card) else {
                 continue;
             };
-            let present = if pos == 0 {
-                let base = deck.game.find(&evo.base);
-                deck.lines.iter().any(|o| Some(o.card) == base)
-            } else {
-                let prev = &ladder[pos - 1];
-                deck.lines.iter().any(|o| {
-                    (deck.card(o.card).evolution.as_ref())
-                        .is_some_and(|e| e.get_ref().line == evo.line && &e.get_ref().level == prev)
-                })
+            let present = match step.previous {
+                None => {
+                    (step.base).is_some_and(|b| deck.lines.iter().any(|o| o.card == b as usize))
+                }
+                Some(previous) => deck.lines.iter().any(|o| {
+                    game.evolution_step(o.card)
+                        .is_some_and(|s| s.line == step.line && s.level == previous)
+                }),
             };
-            if !present {
-                // Worded only for a finding: most decks hold every level they need.
-                let needed = match pos {
-                    0 => format!("`{}`", evo.base),
-                    _ => format!("a level {} `{}` card", ladder[pos - 1], evo.line),
-                };
-                let message = format!(
-                    "`{}` (level {}) needs {needed} in play first, and the deck has none",
-                    card.name(),
-                    evo.level
-                );
-                let help = format!("add {needed}, or this card can never be played");
-                out.push(deck.at_line(Finding::new(RuleId::Evolution, message).help(help), l));
+            if present {
+                continue;
             }
+            // Worded only for a finding: most decks hold every level they need.
+            let card = deck.card(l.card);
+            let Some(evo) = &card.evolution else { continue };
+            let (evo, ladder) = (evo.get_ref(), &game.def.evolution_levels);
+            let needed = match step.level {
+                0 => format!("`{}`", evo.base),
+                pos => format!("a level {} `{}` card", ladder[pos as usize - 1], evo.line),
+            };
+            let message = format!(
+                "`{}` (level {}) needs {needed} in play first, and the deck has none",
+                card.name(),
+                evo.level
+            );
+            let help = format!("add {needed}, or this card can never be played");
+            out.push(deck.at_line(Finding::new(RuleId::Evolution, message).help(help), l));
         }
     }
 }

@@ -37,7 +37,7 @@ impl Check for Hero {
         // `zone-type`'s to report, and it neither makes a second Hero nor leaves the slot
         // empty.
         let of_type = |l: &&Line| l.zone == zone_index && deck.game.zone_holds(zone_index, l.card);
-        let typed: u32 = deck.lines.iter().filter(of_type).map(|l| l.count).sum();
+        let typed = deck.typed_totals[zone_index];
         let all = deck.zone_totals[zone_index];
         if typed == count || (typed < count && all >= count) {
             return;

@@ -41,6 +41,9 @@ impl Check for Limited {
     }
 
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        if self.0.is_empty() {
+            return; // most revisions limit nothing: no card to count
+        }
         deck.totals(RANK, &[], |card_index, count, last| {
             let Some(&(_, max)) = self.0.iter().find(|(c, _)| *c == card_index) else {
                 return;

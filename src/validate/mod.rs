@@ -42,7 +42,7 @@ use crate::date::Date;
 use crate::deck::{Deck, DeckRef, EntryRef, ZoneRef};
 use crate::diagnostic::Problem;
 use crate::names;
-use crate::validate::format::{Format, ZoneLimit};
+use crate::validate::format::Format;
 use banned::Banned;
 use combination_banned::CombinationBanned;
 use deck_size::DeckSize;
@@ -50,7 +50,7 @@ use limited::Limited;
 use printing::Printing;
 use resolved::{CardTotal, Check, Line, ResolvedDeck, RuleSite};
 use serde::Serialize;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -116,7 +116,9 @@ pub struct Validator<'f> {
     format: &'f Format,
     game: &'f Game,
     date: Date,
-    deck_size: DeckSize<'f>,
+    /// Per game zone, the size the format asks for (`deck-size` checks it, the verdict words
+    /// it).
+    deck_size: DeckSize,
     banned: Banned,
     limited: Limited,
     combinations: CombinationBanned,
@@ -129,9 +131,6 @@ pub struct Validator<'f> {
     /// What the verdict names, worded once.
     format_id: Id,
     game_id: Id,
-    /// Per game zone: its id, the size the format asks for as the verdict words it, and
-    /// whether the format sizes the zone at all (the verdict lists such a zone even empty).
-    zone_slots: Vec<(Id, Option<Id>, bool)>,
     /// The game's colour buckets, in order (empty for a game without colours).
     colour_buckets: Vec<Id>,
     /// Per card (by index), the rule that counts its copies ([`Check::claim`]), found the
@@ -146,17 +145,24 @@ struct Scratch {
     lines: Vec<Line>,
     cards: Vec<CardTotal>,
     zone_totals: Vec<u32>,
+    typed_totals: Vec<u32>,
+    /// Per card of the game (by index), 1 + its place in `cards` if the deck being checked
+    /// plays it, else 0: the merge finds a card's total without searching. Only the deck's
+    /// own cards are set, and they are reset when the next check starts.
+    slot_of: Vec<u32>,
     deck_zones: Vec<Option<usize>>,
     /// A name's lookup key, when it is not spelt as the database spells it.
     key: String,
 }
 
 thread_local! {
-    static SCRATCH: Cell<Scratch> = const {
-        Cell::new(Scratch {
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
             lines: Vec::new(),
             cards: Vec::new(),
             zone_totals: Vec::new(),
+            typed_totals: Vec::new(),
+            slot_of: Vec::new(),
             deck_zones: Vec::new(),
             key: String::new(),
         })
@@ -166,16 +172,6 @@ thread_local! {
 impl<'f> Validator<'f> {
     pub fn new(format: &'f Format, game: &'f Game, date: Date) -> Self {
         let revision = format.revision_on(date).map(|r| &r.revision);
-        let zone_slots = (game.def.zones.iter())
-            .map(|z| {
-                let limit = format.zones.get(&z.id);
-                (
-                    Id::new(&z.id),
-                    limit.and_then(describe_limit),
-                    limit.is_some(),
-                )
-            })
-            .collect();
         let colour_buckets = if game.def.colours.is_empty() {
             Vec::new()
         } else {
@@ -185,7 +181,7 @@ impl<'f> Validator<'f> {
             format,
             game,
             date,
-            deck_size: DeckSize(&format.zones),
+            deck_size: DeckSize::new(format, game),
             banned: Banned::new(revision.map_or(&[][..], |r| &r.banned), game),
             limited: Limited::new(revision.map_or(&BTreeMap::new(), |r| &r.limited), game),
             combinations: CombinationBanned::new(
@@ -197,7 +193,6 @@ impl<'f> Validator<'f> {
             claimers: Vec::new(),
             format_id: Id::new(&format.id),
             game_id: Id::new(&game.def.id),
-            zone_slots,
             colour_buckets,
             owners: (0..game.cards.len()).map(|_| AtomicU8::new(0)).collect(),
         };
@@ -217,17 +212,32 @@ impl<'f> Validator<'f> {
         self.format
     }
 
-    /// Every check, in the order their findings were always made.
-    fn checks(&self) -> impl Iterator<Item = &dyn Check> {
-        let built_in: [&dyn Check; 6] = [
+    /// The checks every format has, before its own rules.
+    fn built_in(&self) -> [&dyn Check; 6] {
+        [
             &self.deck_size,
             &ZoneType,
             &Printing,
             &self.banned,
             &self.limited,
             &self.combinations,
-        ];
-        built_in.into_iter().chain(self.rules.iter().copied())
+        ]
+    }
+
+    /// Every check, in the order their findings were always made.
+    fn checks(&self) -> impl Iterator<Item = &dyn Check> {
+        self.built_in()
+            .into_iter()
+            .chain(self.rules.iter().copied())
+    }
+
+    /// The check at a position of [`Validator::checks`].
+    fn check_at(&self, i: usize) -> &dyn Check {
+        let built_in = self.built_in();
+        match built_in.get(i) {
+            Some(&check) => check,
+            None => self.rules[i - built_in.len()],
+        }
     }
 
     /// The rank of the rule that counts the copies of a card: the lowest any rule claims it
@@ -251,19 +261,23 @@ impl<'f> Validator<'f> {
     }
 
     fn claim(&self, card: usize) -> Option<u8> {
-        let mut wanted = self.claimers.iter().peekable();
-        (self.checks().enumerate())
-            .filter(|(i, _)| wanted.next_if_eq(&i).is_some())
-            .filter_map(|(_, c)| c.claim(self.game, card))
+        (self.claimers.iter())
+            .filter_map(|&i| self.check_at(i).claim(self.game, card))
             .min()
     }
 
     pub fn validate(&self, deck: &DeckRef) -> Verdict {
-        // A thread being torn down has no buffers left to lend: it checks with fresh ones.
-        let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
-        let verdict = self.validate_with(deck, &mut scratch);
-        let _ = SCRATCH.try_with(|cell| cell.set(scratch));
-        verdict
+        // The buffers are used in place (moving them in and out of the thread's slot cost
+        // more than the loads of several rules). A thread being torn down has none to lend:
+        // it checks with fresh ones.
+        let lent = SCRATCH.try_with(|cell| {
+            let mut scratch = cell.try_borrow_mut().ok()?;
+            Some(self.validate_with(deck, &mut scratch))
+        });
+        match lent {
+            Ok(Some(verdict)) => verdict,
+            _ => self.validate_with(deck, &mut Scratch::default()),
+        }
     }
 
     fn validate_with(&self, deck: &DeckRef, scratch: &mut Scratch) -> Verdict {
@@ -285,13 +299,26 @@ impl<'f> Validator<'f> {
             lines,
             cards,
             zone_totals,
+            typed_totals,
+            slot_of,
             deck_zones,
             key,
         } = scratch;
         lines.clear();
+        // Every slot set is that of a card in `cards` (pushed first), even after a check
+        // that panicked half-way.
+        for c in cards.iter() {
+            slot_of[c.card] = 0;
+        }
         cards.clear();
+        if slot_of.len() < game.cards.len() {
+            slot_of.resize(game.cards.len(), 0);
+        }
         zone_totals.clear();
         zone_totals.resize(zone_defs.len(), 0);
+        typed_totals.clear();
+        typed_totals.resize(zone_defs.len(), 0);
+        let (mut misplaced, mut printed) = (false, false);
         deck_zones.clear();
         for zone in &deck.zones {
             let zone_index = zone.index_in(game, key);
@@ -315,10 +342,17 @@ impl<'f> Validator<'f> {
                     continue;
                 };
                 zone_totals[zone_index] = zone_totals[zone_index].saturating_add(entry.count);
+                printed |= entry.printing.is_some();
+                if game.zone_holds(zone_index, card) {
+                    typed_totals[zone_index] = typed_totals[zone_index].saturating_add(entry.count);
+                } else {
+                    misplaced = true;
+                }
                 // One merge of the lines by card, for every rule that counts copies.
                 let line = lines.len() as u32;
-                let slot = match cards.iter().position(|c| c.card == card) {
+                let slot = match slot_of[card].checked_sub(1) {
                     Some(slot) => {
+                        let slot = slot as usize;
                         let total = &mut cards[slot];
                         total.count += entry.count;
                         total.last = line;
@@ -331,6 +365,7 @@ impl<'f> Validator<'f> {
                             count: entry.count,
                             last: line,
                         });
+                        slot_of[card] = cards.len() as u32;
                         cards.len() - 1
                     }
                 };
@@ -355,18 +390,22 @@ impl<'f> Validator<'f> {
             lines,
             cards,
             zone_totals,
+            typed_totals,
+            misplaced,
+            printed,
             claimed_zones: &self.claimed_zones,
         };
         for check in self.checks() {
             check.check(&resolved, &mut findings);
         }
         findings.sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
-        let zones = (self.zone_slots.iter().zip(zone_totals.iter()))
-            .filter(|((_, _, sized), &cards)| cards > 0 || *sized)
-            .map(|((zone, limit, _), &cards)| ZoneCount {
-                zone: zone.clone(),
+        // A zone the format sizes is listed even empty.
+        let zones = (self.deck_size.0.iter().zip(zone_totals.iter()))
+            .filter(|(zone, &cards)| cards > 0 || zone.limit.is_some())
+            .map(|(zone, &cards)| ZoneCount {
+                zone: zone.id.clone(),
                 cards,
-                limit: limit.clone(),
+                limit: zone.worded.clone(),
             })
             .collect();
         Verdict {
@@ -456,16 +495,6 @@ fn lifts_lists(
     };
     let rotates = !(next.rotate_in.is_empty() && next.rotate_out.is_empty());
     rotates && lists(before) && !lists(next)
-}
-
-fn describe_limit(limit: &ZoneLimit) -> Option<Id> {
-    match (limit.exact, limit.min, limit.max) {
-        (Some(e), _, _) => Some(compact_str::format_compact!("{e}")),
-        (None, Some(lo), Some(hi)) => Some(compact_str::format_compact!("{lo}–{hi}")),
-        (None, Some(lo), None) => Some(compact_str::format_compact!("≥ {lo}")),
-        (None, None, Some(hi)) => Some(compact_str::format_compact!("≤ {hi}")),
-        (None, None, None) => None,
-    }
 }
 
 /// Checks that formats name games, zones, colours, sets and cards that exist.

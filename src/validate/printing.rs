@@ -10,11 +10,14 @@ pub(crate) struct Printing;
 
 impl Check for Printing {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        if !deck.printed {
+            return;
+        }
         for l in deck.lines {
-            let (card, entry) = (deck.card(l.card), deck.entry(l));
-            let Some(p) = entry.printing.as_ref() else {
+            let Some(p) = deck.entry(l).printing else {
                 continue;
             };
+            let card = deck.card(l.card);
             let set_matches = p.set.eq_ignore_ascii_case(card.set());
             let number_matches = match (&p.number, card.number) {
                 (Some(written), Some(known)) => {

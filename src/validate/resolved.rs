@@ -77,6 +77,12 @@ pub(crate) struct ResolvedDeck<'a> {
     /// The deck's distinct cards in the order they first appear.
     pub cards: &'a [CardTotal],
     pub zone_totals: &'a [u32],
+    /// Per game zone, its cards of the types the zone holds (what `hero` counts).
+    pub typed_totals: &'a [u32],
+    /// Whether some line's zone cannot hold its card (what `zone-type` reports).
+    pub misplaced: bool,
+    /// Whether some line names a printing (what `printing` checks).
+    pub printed: bool,
     /// Game zones a rule other than `deck-size` reports sizes for.
     pub claimed_zones: &'a [usize],
 }
@@ -117,6 +123,7 @@ impl<'a> ResolvedDeck<'a> {
     /// Each distinct card the rule of rank `owner` owns, in the order the cards first appear
     /// in `zones` (all zones when empty), given to `each` with its total count there and the
     /// last line that adds to it (where a "remove a copy" fix goes).
+    #[inline]
     pub fn totals(&self, owner: u8, zones: &[usize], mut each: impl FnMut(usize, u32, &Line)) {
         let owned = |l: &Line| l.owner == Some(owner);
         if zones.is_empty() {

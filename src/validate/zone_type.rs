@@ -8,6 +8,9 @@ pub(crate) struct ZoneType;
 
 impl Check for ZoneType {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        if !deck.misplaced {
+            return;
+        }
         let (game, def) = (deck.game, &deck.game.def);
         for l in deck
             .lines

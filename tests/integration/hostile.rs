@@ -1,68 +1,16 @@
 //! Hostile input is refused at once and in a few MB (issue #15.7): counts past any integer a
 //! deck holds, a TOML document 100,000 levels deep, XML entity expansion, and the error about
-//! a 200 KB line that does not echo the line. A counting allocator measures what each read
-//! allocates on its own thread (the tests run side by side, so a global count would mix them).
+//! a 200 KB line that does not echo the line. The test binary's counting allocator measures
+//! what each read allocates on its own thread.
 //! Deck codes claiming 2^60 cards, lines or stems are refused before allocating in
 //! `deck::encoding::code`'s own tests, where codes can be built byte by byte.
 
+use crate::counting;
 use crate::support::{decksmith, temp_file};
 use decksmith::catalog::Catalog;
 use decksmith::diagnostic::SourceFile;
 use decksmith::encoding::{self, Encoding};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::time::{Duration, Instant};
-
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn note(delta: isize) {
-    // `try_with`: allocations can happen while a thread's locals are being torn down.
-    let _ = LIVE.try_with(|live| {
-        let now = live.get() + delta;
-        live.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-}
-
-// SAFETY: every call goes straight to the system allocator; the counting only reads sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
-        if !p.is_null() {
-            note(layout.size() as isize);
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc_zeroed(layout);
-        if !p.is_null() {
-            note(layout.size() as isize);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        note(-(layout.size() as isize));
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
-        if !p.is_null() {
-            note(new_size as isize - layout.size() as isize);
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// A few MB: what "refused at once" may cost on top of the input.
 const BUDGET: isize = 4 << 20;
@@ -73,8 +21,8 @@ const AT_ONCE: Duration = Duration::from_secs(2);
 fn read(encoding: Encoding, text: &str) -> (String, isize) {
     let catalog = Catalog::embedded().unwrap();
     let source = SourceFile::new(format!("hostile.{}", encoding.extension()), text);
-    let before = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(before));
+    let before = counting::live();
+    counting::restart_peak();
     let started = Instant::now();
     let message = match encoding::read_as(&source, encoding, catalog) {
         Ok(deck) => (deck.problems.iter())
@@ -85,7 +33,7 @@ fn read(encoding: Encoding, text: &str) -> (String, isize) {
     };
     let took = started.elapsed();
     assert!(took < AT_ONCE, "{encoding} took {took:?}");
-    (message, PEAK.with(Cell::get) - before)
+    (message, counting::peak() - before)
 }
 
 fn refused(encoding: Encoding, text: &str, says: &str) {
