@@ -93,16 +93,18 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
         return;
     }
     if let Some(inner) = content.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
-        open_zone(deck, inner.trim(), Some(span), Some(line));
+        open_zone(deck, trim(inner), Some(span), Some(line));
         return;
     }
-    if let Some((key, value)) = content.split_once(':') {
-        let value = value.trim();
+    // Header lines are short: a byte loop finds the colon sooner than a string search.
+    if let Some(colon) = content.bytes().position(|b| b == b':') {
+        let (key, value) = (&content[..colon], &content[colon + 1..]);
+        let value = trim(value);
         if value.is_empty() {
-            open_zone(deck, key.trim(), Some(span), Some(line));
+            open_zone(deck, trim(key), Some(span), Some(line));
             return;
         }
-        let key = key.trim();
+        let key = trim(key);
         let slot = if key.eq_ignore_ascii_case("format") {
             &mut deck.format
         } else if key.eq_ignore_ascii_case("name") {
@@ -142,6 +144,15 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
             "card lines start with a count, like `1 {content}`; zone headers end with `:`"
         )),
     ));
+}
+
+/// `s` without white space around it; most headers have none, or one ASCII space.
+fn trim(s: &str) -> &str {
+    let s = s.strip_prefix(' ').unwrap_or(s);
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => s,
+        _ => s.trim(),
+    }
 }
 
 /// `3 Name` / `3x Name`: the count and where the name starts.

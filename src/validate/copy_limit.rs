@@ -47,62 +47,18 @@ pub enum AnyWord {
 }
 
 impl CopyLimit {
-    /// The finding for a card with more copies than `allowed`, unless it is an exempt basic
-    /// card. Kept apart from the walk over the cards, which then stays small enough to be
-    /// compiled into it: most cards are within the limit.
-    #[cold]
-    fn over(
-        &self,
-        deck: &ResolvedDeck,
-        card_index: usize,
-        (count, allowed): (u32, u32),
-        last: &Line,
-        out: &mut Vec<Finding>,
-    ) {
-        let card = deck.card(card_index);
-        if self.exempt_basic && card.basic {
-            return;
+    pub(crate) fn prepare(&self, game: &Game) -> PreparedCopyLimit<'_> {
+        let zone = |id: &String| game.def.zones.iter().position(|z| z.id == *id);
+        PreparedCopyLimit {
+            rule: self,
+            zones: self.zones.iter().filter_map(zone).collect(),
+            overrides: (self.overrides.iter())
+                .filter_map(|o| Some((game.find(&o.card)?, o.max)))
+                .collect(),
         }
-        let message = format!(
-            "{count} copies of `{}`; {} allows {allowed}",
-            card.name(),
-            deck.format_name
-        );
-        out.push(deck.too_many(RuleId::CopyLimit, message, count - allowed, last));
-    }
-}
-
-impl Check for CopyLimit {
-    fn claims_cards(&self) -> bool {
-        true
     }
 
-    fn claim(&self, _game: &Game, _card: usize) -> Option<u8> {
-        Some(RANK)
-    }
-
-    fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        let zones: Vec<usize> = self
-            .zones
-            .iter()
-            .filter_map(|z| deck.zone_index(z))
-            .collect();
-        let overrides: Vec<(usize, CopyMax)> = (self.overrides.iter())
-            .filter_map(|o| Some((deck.game.find(&o.card)?, o.max)))
-            .collect();
-        deck.totals(RANK, &zones, |card_index, count, last| {
-            let allowed = match overrides.iter().find(|(c, _)| *c == card_index) {
-                Some((_, CopyMax::Any(_))) => return,
-                Some(&(_, CopyMax::Count(n))) => n,
-                None => self.max,
-            };
-            if count > allowed {
-                self.over(deck, card_index, (count, allowed), last, out);
-            }
-        });
-    }
-
-    fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
+    pub(crate) fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
         for z in &self.zones {
             site.zone(z, out);
         }
@@ -118,5 +74,62 @@ impl Check for CopyLimit {
                 );
             }
         }
+    }
+}
+
+/// A `copy-limit` made ready for its game: the zones it counts and the cards it makes
+/// exceptions for, found once per format (a deck used to look each up by name).
+pub(crate) struct PreparedCopyLimit<'f> {
+    rule: &'f CopyLimit,
+    zones: Vec<usize>,
+    overrides: Vec<(usize, CopyMax)>,
+}
+
+impl PreparedCopyLimit<'_> {
+    /// The finding for a card with more copies than `allowed`, unless it is an exempt basic
+    /// card. Kept apart from the walk over the cards, which then stays small enough to be
+    /// compiled into it: most cards are within the limit.
+    #[cold]
+    fn over(
+        &self,
+        deck: &ResolvedDeck,
+        card_index: usize,
+        (count, allowed): (u32, u32),
+        last: &Line,
+        out: &mut Vec<Finding>,
+    ) {
+        let card = deck.card(card_index);
+        if self.rule.exempt_basic && card.basic {
+            return;
+        }
+        let message = format!(
+            "{count} copies of `{}`; {} allows {allowed}",
+            card.name(),
+            deck.format_name
+        );
+        out.push(deck.too_many(RuleId::CopyLimit, message, count - allowed, last));
+    }
+}
+
+impl Check for PreparedCopyLimit<'_> {
+    fn claims_cards(&self) -> bool {
+        true
+    }
+
+    fn claim(&self, _game: &Game, _card: usize) -> Option<u8> {
+        Some(RANK)
+    }
+
+    fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
+        deck.totals(RANK, &self.zones, |card_index, count, last| {
+            let allowed = match self.overrides.iter().find(|(c, _)| *c == card_index) {
+                Some((_, CopyMax::Any(_))) => return,
+                Some(&(_, CopyMax::Count(n))) => n,
+                None => self.rule.max,
+            };
+            if count > allowed {
+                self.over(deck, card_index, (count, allowed), last, out);
+            }
+        });
     }
 }

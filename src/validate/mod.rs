@@ -34,6 +34,7 @@ pub use finding::{only_in, Finding};
 pub use hero::Hero;
 pub use legendary_limit::LegendaryLimit;
 pub use rule_id::{RuleId, Severity};
+use rules::Prepared;
 pub use rules::Rule;
 pub use set_legality::{SetLegality, SetsInForce};
 
@@ -123,7 +124,7 @@ pub struct Validator<'f> {
     limited: Limited,
     combinations: CombinationBanned,
     /// The format's own rules (`[[rules]]`).
-    rules: Vec<&'f dyn Check>,
+    rules: Vec<Prepared<'f>>,
     /// Game zones a rule other than `deck-size` reports sizes for.
     claimed_zones: Vec<usize>,
     /// The checks (by position in [`Validator::checks`]) that can claim cards.
@@ -138,6 +139,9 @@ pub struct Validator<'f> {
     /// depends on the card alone, so every deck of the format shares the answer.
     owners: Vec<AtomicU8>,
 }
+
+/// How many checks every format has (see [`Validator::check_at`]).
+const BUILT_IN: usize = 6;
 
 /// Each thread's buffers for the deck being checked, reused deck after deck.
 #[derive(Default)]
@@ -188,7 +192,9 @@ impl<'f> Validator<'f> {
                 revision.map_or(&[][..], |r| &r.combination_banned),
                 game,
             ),
-            rules: format.rules.iter().map(|r| r.rule.check()).collect(),
+            rules: (format.rules.iter())
+                .map(|r| r.rule.prepare(game, &format.revisions, date))
+                .collect(),
             claimed_zones: Vec::new(),
             claimers: Vec::new(),
             format_id: Id::new(&format.id),
@@ -212,31 +218,22 @@ impl<'f> Validator<'f> {
         self.format
     }
 
-    /// The checks every format has, before its own rules.
-    fn built_in(&self) -> [&dyn Check; 6] {
-        [
-            &self.deck_size,
-            &ZoneType,
-            &Printing,
-            &self.banned,
-            &self.limited,
-            &self.combinations,
-        ]
-    }
-
     /// Every check, in the order their findings were always made.
     fn checks(&self) -> impl Iterator<Item = &dyn Check> {
-        self.built_in()
-            .into_iter()
-            .chain(self.rules.iter().copied())
+        (0..BUILT_IN + self.rules.len()).map(|i| self.check_at(i))
     }
 
-    /// The check at a position of [`Validator::checks`].
+    /// The check at a position of [`Validator::checks`]: the [`BUILT_IN`] checks every format
+    /// has, then its own rules.
     fn check_at(&self, i: usize) -> &dyn Check {
-        let built_in = self.built_in();
-        match built_in.get(i) {
-            Some(&check) => check,
-            None => self.rules[i - built_in.len()],
+        match i {
+            0 => &self.deck_size,
+            1 => &ZoneType,
+            2 => &Printing,
+            3 => &self.banned,
+            4 => &self.limited,
+            5 => &self.combinations,
+            _ => self.rules[i - BUILT_IN].check(),
         }
     }
 
@@ -386,7 +383,6 @@ impl<'f> Validator<'f> {
             deck_zones,
             format_name: &format.name,
             date,
-            revisions: &format.revisions,
             lines,
             cards,
             zone_totals,

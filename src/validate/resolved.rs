@@ -8,7 +8,6 @@ use crate::date::Date;
 use crate::deck::{DeckRef, EntryRef, ZoneRef};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
-use crate::validate::format::DatedRevision;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::Arc;
@@ -70,9 +69,8 @@ pub(crate) struct ResolvedDeck<'a> {
     /// The game zone each deck zone (by position) resolved to.
     pub deck_zones: &'a [Option<usize>],
     pub format_name: &'a str,
-    /// The validation date and the format's revisions, oldest first (set rotations).
+    /// The validation date.
     pub date: Date,
-    pub revisions: &'a [DatedRevision],
     pub lines: &'a [Line],
     /// The deck's distinct cards in the order they first appear.
     pub cards: &'a [CardTotal],

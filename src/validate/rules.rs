@@ -3,14 +3,17 @@
 use super::colour_identity::ColourIdentity;
 use super::colour_minimum::ColourMinimum;
 use super::colour_ratio::ColourRatio;
-use super::copy_limit::CopyLimit;
+use super::copy_limit::{CopyLimit, PreparedCopyLimit};
 use super::evolution::Evolution;
 use super::hero::Hero;
 use super::legendary_limit::LegendaryLimit;
 use super::resolved::{Check, RuleSite};
 use super::rule_id::RuleId;
-use super::set_legality::SetLegality;
+use super::set_legality::{PreparedSetLegality, SetLegality};
+use crate::card_db::Game;
+use crate::date::Date;
 use crate::diagnostic::Problem;
+use crate::validate::format::DatedRevision;
 use serde::{Deserialize, Serialize};
 
 /// One rule of a format. The `kind` is the rule id its findings carry.
@@ -27,18 +30,43 @@ pub enum Rule {
     Evolution(Evolution),
 }
 
-impl Rule {
+/// A rule made ready to check decks of one game. Most check as written; `copy-limit` finds
+/// the zones and cards it names once, not for every deck.
+pub(crate) enum Prepared<'f> {
+    AsWritten(&'f dyn Check),
+    CopyLimit(PreparedCopyLimit<'f>),
+    SetLegality(PreparedSetLegality<'f>),
+}
+
+impl Prepared<'_> {
     pub(crate) fn check(&self) -> &dyn Check {
         match self {
-            Rule::CopyLimit(r) => r,
+            Prepared::AsWritten(check) => *check,
+            Prepared::CopyLimit(check) => check,
+            Prepared::SetLegality(check) => check,
+        }
+    }
+}
+
+impl Rule {
+    /// The rule made ready for decks of `game`, checked on `date` against a format with these
+    /// revisions.
+    pub(crate) fn prepare<'f>(
+        &'f self,
+        game: &Game,
+        revisions: &'f [DatedRevision],
+        date: Date,
+    ) -> Prepared<'f> {
+        Prepared::AsWritten(match self {
+            Rule::CopyLimit(r) => return Prepared::CopyLimit(r.prepare(game)),
+            Rule::SetLegality(r) => return Prepared::SetLegality(r.prepare(revisions, date)),
             Rule::LegendaryLimit(r) => r,
             Rule::Hero(r) => r,
             Rule::ColourMinimum(r) => r,
             Rule::ColourRatio(r) => r,
             Rule::ColourIdentity(r) => r,
-            Rule::SetLegality(r) => r,
             Rule::Evolution(r) => r,
-        }
+        })
     }
 
     /// The rule id its findings carry.
@@ -57,6 +85,15 @@ impl Rule {
 
     /// What in the rule names things its game lacks.
     pub(crate) fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
-        self.check().lint(site, out);
+        match self {
+            Rule::CopyLimit(r) => r.lint(site, out),
+            Rule::SetLegality(r) => r.lint(site, out),
+            Rule::LegendaryLimit(r) => r.lint(site, out),
+            Rule::Hero(r) => r.lint(site, out),
+            Rule::ColourMinimum(r) => r.lint(site, out),
+            Rule::ColourRatio(r) => r.lint(site, out),
+            Rule::ColourIdentity(r) => r.lint(site, out),
+            Rule::Evolution(r) => r.lint(site, out),
+        }
     }
 }

@@ -97,9 +97,32 @@ impl SetLegality {
     }
 }
 
-impl Check for SetLegality {
+/// A `set-legality` made ready for a format and date: the sets in force, worked out once
+/// rather than for every deck.
+pub(crate) struct PreparedSetLegality<'f>(SetsInForce<'f>);
+
+impl SetLegality {
+    pub(crate) fn prepare<'f>(
+        &'f self,
+        revisions: &'f [DatedRevision],
+        date: Date,
+    ) -> PreparedSetLegality<'f> {
+        PreparedSetLegality(self.sets_on(revisions, date))
+    }
+
+    pub(crate) fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
+        let codes: Vec<&str> = site.game.def.sets.iter().map(|s| s.code.as_str()).collect();
+        for set in &self.sets {
+            if !codes.contains(&set.as_str()) {
+                out.push(site.unknown("set", set, &codes));
+            }
+        }
+    }
+}
+
+impl Check for PreparedSetLegality<'_> {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        let in_force = self.sets_on(deck.revisions, deck.date);
+        let in_force = &self.0;
         for l in deck.lines {
             let card = deck.card(l.card);
             if in_force.allows(card.set()) {
@@ -118,15 +141,6 @@ impl Check for SetLegality {
                 format!("{format} allows the sets {}", in_force.sets.join(", "))
             };
             out.push(deck.at_line(Finding::new(RuleId::SetLegality, message).help(help), l));
-        }
-    }
-
-    fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
-        let codes: Vec<&str> = site.game.def.sets.iter().map(|s| s.code.as_str()).collect();
-        for set in &self.sets {
-            if !codes.contains(&set.as_str()) {
-                out.push(site.unknown("set", set, &codes));
-            }
         }
     }
 }
