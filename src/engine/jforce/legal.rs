@@ -143,20 +143,24 @@ fn hand_count(state: &State, p: Player) -> usize {
 fn unit_count(state: &State, p: Player) -> usize {
     let table = &*state.table;
     let seat = state.seat(p);
-    let mut n = 0;
-    let mut count = |unit: &Unit| {
-        n += usize::from(!unit.attacked);
-        for ability in abilities(table, unit) {
-            let each = match ability.choice {
-                None => 1,
-                Some(side) => target_count(state, p, side),
-            };
-            n += usize::from(ability.charge <= seat.charge) * each;
-        }
+    let activations = |unit: &Unit| -> usize {
+        abilities(table, unit)
+            .map(|ability| {
+                let each = match ability.choice {
+                    None => 1,
+                    Some(side) => target_count(state, p, side),
+                };
+                usize::from(ability.charge <= seat.charge) * each
+            })
+            .sum()
     };
-    count(&seat.hero);
+    let mut n = usize::from(!seat.hero.attacked) + activations(&seat.hero);
     for unit in &seat.battle {
-        count(unit);
+        n += usize::from(!unit.attacked);
+        // Strikes seldom have abilities (no shipped one does): their walk is skipped whole.
+        if !unit.evolutions.is_empty() || !table.card(unit.card).abilities.is_empty() {
+            n += activations(unit);
+        }
     }
     n
 }

@@ -191,7 +191,10 @@ impl Hand {
         let i = self.cards.len();
         if i < SUMMED {
             self.summary.mark(i, table.card(card));
-            self.summary.first |= u64::from(!self.cards.contains(&card)) << i;
+            // Every card compared, with no exit at the first copy: where the search stopped
+            // was a branch mispredicted about once a draw.
+            let held = self.cards.iter().fold(false, |held, &c| held | (c == card));
+            self.summary.first |= u64::from(!held) << i;
         }
         self.cards.push(card);
     }
