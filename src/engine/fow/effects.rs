@@ -229,6 +229,7 @@ pub fn destroy(state: &mut State, r: ObjRef, events: &mut impl Log<Event>) {
     let Some(i) = state.find(r) else { return };
     let card = card_ref(state, r);
     let o = state.seat_mut(r.owner).field.remove(i);
+    state.field_changed(o.inst);
     if o.kind == ObjKind::Stone && !o.rested {
         let State { table, seats, .. } = state;
         seats[r.owner.index()].count_stone(table, o.inst, false);
@@ -305,7 +306,7 @@ pub fn settle(state: &mut State, events: &mut impl Log<Event>) {
         if !state.damage_dealt || !state.seats.iter().any(|s| s.field.iter().any(damaged)) {
             break;
         }
-        let bonus = state.group_bonus();
+        let bonus = state.bonus;
         let mut doomed: Vec<ObjRef> = Vec::new();
         for p in Player::BOTH {
             for o in &state.seat(p).field {
@@ -366,6 +367,7 @@ pub fn enter(
         serial: obj.serial,
     };
     state.seat_mut(who).field.push(obj);
+    state.field_changed(inst);
     if kind == ObjKind::Stone {
         let State { table, seats, .. } = state;
         seats[who.index()].count_stone(table, inst, true);

@@ -64,7 +64,7 @@ fn settled(state: &State, seat: Player, budget: u32) -> f64 {
 }
 
 fn score(state: &State, seat: Player) -> f64 {
-    let bonus = state.group_bonus();
+    let bonus = state.bonus;
     let side = |p: Player| {
         let s = state.seat(p);
         let mut board = 0.0;

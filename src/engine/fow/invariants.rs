@@ -193,6 +193,13 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
 }
 
 fn flow(state: &State) -> Result<(), String> {
+    if state.bonus != state.group_bonus() {
+        return Err(format!(
+            "the continuous boosts are kept as {:?}, and the fields add up to {:?}",
+            state.bonus,
+            state.group_bonus()
+        ));
+    }
     let over = state.step == Step::Over;
     if over != state.outcome.is_some() {
         return Err(format!(

@@ -33,6 +33,10 @@ pub struct State {
     /// Some J/resonator was dealt damage since the last end phase. Until then no object has
     /// damage, and the check after every change (`effects::settle`) need not look.
     pub(super) damage_dealt: bool,
+    /// What the continuous boosts in both fields add to each player's resonators
+    /// ([`State::group_bonus`]), kept because every stat a battle or a check after a change
+    /// reads needs it, and it changes only when a card with boosts enters or leaves the field.
+    pub(super) bonus: [(i32, i32); 2],
     pub(super) outcome: Option<Outcome>,
 }
 
@@ -92,6 +96,7 @@ impl Clone for State {
             passes: self.passes,
             serial: self.serial,
             damage_dealt: self.damage_dealt,
+            bonus: self.bonus,
             outcome: self.outcome,
         }
     }
@@ -110,6 +115,7 @@ impl Clone for State {
             passes,
             serial,
             damage_dealt,
+            bonus,
             outcome,
         } = source;
         if !Arc::ptr_eq(&self.table, table) {
@@ -126,6 +132,7 @@ impl Clone for State {
         self.passes = *passes;
         self.serial = *serial;
         self.damage_dealt = *damage_dealt;
+        self.bonus = *bonus;
         self.outcome = *outcome;
     }
 }
@@ -378,7 +385,8 @@ impl State {
         }
     }
 
-    /// What the continuous boosts in both fields add to each player's resonators.
+    /// What the continuous boosts in both fields add to each player's resonators, added up
+    /// afresh: what [`State::bonus`] must hold.
     pub(super) fn group_bonus(&self) -> [(i32, i32); 2] {
         let mut bonus = [(0i32, 0i32); 2];
         for p in Player::BOTH {
@@ -402,6 +410,14 @@ impl State {
             }
         }
         bonus
+    }
+
+    /// Keeps [`State::bonus`] right after `inst` entered or left the field: added up again,
+    /// in field order as before, when the card has boosts.
+    pub(super) fn field_changed(&mut self, inst: Inst) {
+        if self.table.has_statics(inst) {
+            self.bonus = self.group_bonus();
+        }
     }
 
     /// ATK and DEF of a J/resonator now, given [`State::group_bonus`].
@@ -429,7 +445,7 @@ impl State {
     }
 
     pub(super) fn stats(&self, owner: Player, o: &Obj) -> (i32, i32) {
-        self.stats_with(owner, o, &self.group_bonus())
+        self.stats_with(owner, o, &self.bonus)
     }
 
     /// `p`'s recovered magic stones in the field by kind, counted afresh: what

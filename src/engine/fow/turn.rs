@@ -115,6 +115,7 @@ pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, Strin
         passes: 0,
         serial: 0,
         damage_dealt: false,
+        bonus: [(0, 0); 2],
         outcome: None,
     };
     for p in [first, first.other()] {

@@ -244,6 +244,7 @@ impl Table {
         if kind == ObjKind::Stone {
             seat.count_stone(&self.state.table, inst, true);
         }
+        self.state.field_changed(inst);
         Fow::check_invariants(&self.state).expect("invariants after placing a card");
         self
     }

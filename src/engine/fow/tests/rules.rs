@@ -1124,3 +1124,16 @@ fn the_kept_recovered_stones_follow_the_field() {
     t.pass_to_turn(3);
     assert_eq!(kept(&t), 5);
 }
+
+/// The continuous boosts are kept added up in the state, rather than added up at every stat
+/// read: a J/ruler with a boost entering the field changes them, and they match the fields'.
+#[test]
+fn the_kept_boosts_follow_the_field() {
+    let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
+    t.field(P1, "Ember Fox")
+        .stones(P1, &["Fire Magic Stone"; 3]);
+    assert_eq!(t.state.bonus, [(0, 0); 2]);
+    t.lines(&["p1 does Judgment", "p2 passes", "p1 passes"]);
+    assert_ne!(t.state.bonus, [(0, 0); 2]);
+    assert_eq!(t.state.bonus, t.state.group_bonus());
+}
