@@ -63,8 +63,8 @@ fn container(out: &mut Vec<u8>, tag: u64, count: usize, entries: &[u8]) {
 }
 
 /// A value's node; `Err` says where and why a value has no compiled form.
-fn node(out: &mut Vec<u8>, value: &DeValue, at: Range<usize>) -> Result<(), Refused> {
-    span(out, at.clone());
+fn node(out: &mut Vec<u8>, value: &DeValue, place: Range<usize>) -> Result<(), Refused> {
+    span(out, place.clone());
     match value {
         DeValue::String(s) => str(out, 0, s),
         DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
@@ -72,14 +72,14 @@ fn node(out: &mut Vec<u8>, value: &DeValue, at: Range<usize>) -> Result<(), Refu
                 varint(out, 1);
                 varint(out, ((n << 1) ^ (n >> 63)) as u64);
             }
-            Err(_) => return Err((at, format!("integer `{i}` does not fit 64 bits"))),
+            Err(_) => return Err((place, format!("integer `{i}` does not fit 64 bits"))),
         },
         DeValue::Float(f) => match f.as_str().parse::<f64>() {
             Ok(x) => {
                 varint(out, 2);
                 out.extend_from_slice(&x.to_le_bytes());
             }
-            Err(_) => return Err((at, format!("float `{f}` is not a number"))),
+            Err(_) => return Err((place, format!("float `{f}` is not a number"))),
         },
         DeValue::Boolean(b) => {
             varint(out, 3);

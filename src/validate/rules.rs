@@ -31,7 +31,8 @@ pub enum Rule {
 }
 
 /// A rule made ready to check decks of one game. Most check as written; `copy-limit` finds
-/// the zones and cards it names once, not for every deck.
+/// the zones and cards it names, and `set-legality` the sets in force on the date, once, not
+/// for every deck.
 pub(crate) enum Prepared<'f> {
     AsWritten(&'f dyn Check),
     CopyLimit(PreparedCopyLimit<'f>),
