@@ -1,7 +1,7 @@
 //! `validate` over many decks: folders, globs, parallel runs, the batch summary, and no
 //! progress bar outside a terminal.
 
-use crate::support::{decksmith, root, temp_dir};
+use crate::support::{decksmith, root, temp_dir, TempDir};
 
 fn deck_files_under(dir: &std::path::Path) -> usize {
     let mut n = 0;
@@ -99,7 +99,7 @@ fn json_summary_counts_findings_per_rule() {
 }
 
 /// Copies of the example decks, enough for a progress bar to be worth drawing on a terminal.
-fn many_decks(n: usize) -> std::path::PathBuf {
+fn many_decks(n: usize) -> TempDir {
     let dir = temp_dir();
     let decks = [
         "jforce/legal-ember-rush",
@@ -147,7 +147,7 @@ fn parallel_runs_give_the_same_output_as_one_thread_and_draw_no_progress_when_pi
 /// A deck folder as people keep one: a legal deck, three broken files (broken JSON, Latin-1
 /// text, a list that reads two ways) and two files that are not decks (a README and
 /// Cockatrice's card database), plus a backup left out with `--exclude`.
-fn messy_folder() -> std::path::PathBuf {
+fn messy_folder() -> TempDir {
     let dir = temp_dir();
     let legal = std::fs::read(root().join("examples/decks/jforce/legal-ember-rush.deck")).unwrap();
     let files: [(&str, &[u8]); 7] = [

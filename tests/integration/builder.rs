@@ -1,7 +1,7 @@
 //! `cards` queries, `stats` and `draw` through the real binary: every human output pinned, the
 //! JSON shapes checked, the mistakes pointed at.
 
-use crate::support::{decksmith, temp_dir, temp_file};
+use crate::support::{decksmith, temp_dir, temp_file, TempDir};
 
 #[test]
 fn cards_query_sorted_and_limited() {
@@ -116,10 +116,8 @@ fn stats_json_has_the_documented_shape() {
 
 #[test]
 fn stats_svg_is_written_atomically_and_never_over_a_file() {
-    let dir = std::env::temp_dir().join(format!("decksmith-stats-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir();
     let svg = dir.join("deck.svg");
-    let _ = std::fs::remove_file(&svg);
     let deck = "examples/decks/jforce/legal-ember-rush.deck";
     let path = svg.to_str().unwrap();
     decksmith(["stats", deck, "--output", "svg", "-o", path]).expect(0);
@@ -135,7 +133,6 @@ fn stats_svg_is_written_atomically_and_never_over_a_file() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -202,7 +199,7 @@ fn draw_json_and_on_the_draw() {
 
 /// A game added as data alone, with its own deal, its own stats (`value`, and `power`, which
 /// no shipped game has) and a curve over one.
-fn tiny_game() -> (std::path::PathBuf, std::path::PathBuf) {
+fn tiny_game() -> (TempDir, TempDir) {
     let dir = temp_dir();
     std::fs::write(
         dir.join("game.toml"),
@@ -272,9 +269,9 @@ fn a_data_only_game_is_searched_counted_and_dealt() {
     let base = |rest: &[&str]| {
         let mut args: Vec<std::ffi::OsString> = vec![
             "--db".into(),
-            db.clone().into_os_string(),
+            db.as_os_str().to_owned(),
             "--formats".into(),
-            formats.clone().into_os_string(),
+            formats.as_os_str().to_owned(),
         ];
         args.extend(rest.iter().map(Into::into));
         args
@@ -312,7 +309,7 @@ fn a_data_only_game_is_searched_counted_and_dealt() {
 fn a_data_only_games_own_stat_is_searched_sorted_and_shown() {
     let (db, _) = tiny_game();
     let cards = |rest: &[&str]| {
-        let mut args: Vec<std::ffi::OsString> = vec!["--db".into(), db.clone().into_os_string()];
+        let mut args: Vec<std::ffi::OsString> = vec!["--db".into(), db.as_os_str().to_owned()];
         args.extend(["cards", "--game", "tiny"].iter().map(Into::into));
         args.extend(rest.iter().map(Into::into));
         decksmith(args)

@@ -2,7 +2,7 @@
 //! transcript is annotated at its first changed line, and a card-data change shows every
 //! script whose transcript it changes.
 
-use crate::support::{decksmith, root, temp_dir};
+use crate::support::{decksmith, root, temp_dir, TempDir};
 use std::path::{Path, PathBuf};
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -19,8 +19,8 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// The skirmish example scripts in a temporary folder, with the `victory` golden transcript's
-/// fifth line changed.
-fn scripts_with_a_changed_golden() -> PathBuf {
+/// fifth line changed: the folder that holds them all, and the scripts' folder in it.
+fn scripts_with_a_changed_golden() -> (TempDir, PathBuf) {
     // The scripts name their decks by relative paths into examples/decks.
     let root_dir = temp_dir();
     copy_dir(&root().join("examples"), &root_dir.join("examples"));
@@ -30,7 +30,7 @@ fn scripts_with_a_changed_golden() -> PathBuf {
     let mut lines: Vec<&str> = text.lines().collect();
     lines[4] = "this line is not what the engine writes";
     std::fs::write(&golden, lines.join("\n") + "\n").unwrap();
-    dir
+    (root_dir, dir)
 }
 
 fn sarif_schema() -> serde_json::Value {
@@ -59,7 +59,7 @@ fn verify_outputs_for_passing_scripts() {
 
 #[test]
 fn a_changed_transcript_is_annotated_at_its_first_changed_line() {
-    let dir = scripts_with_a_changed_golden();
+    let (_root, dir) = scripts_with_a_changed_golden();
     let out = decksmith([
         "match".as_ref(),
         "verify".as_ref(),

@@ -2,7 +2,7 @@
 //! CI service reads, and the SARIF checked against the published SARIF 2.1.0 schema.
 
 use crate::json_schema;
-use crate::support::{decksmith, temp_file};
+use crate::support::{decksmith, temp_dir, TempDir};
 
 const DECKS: [&str; 3] = [
     "examples/decks/jforce/illegal-copy-limit.deck",
@@ -96,12 +96,13 @@ fn legal_decks_give_empty_but_valid_reports() {
 
 /// Two card files: one with a typo'd field (in a path that needs escaping in every format),
 /// one whose card breaks a stat range (with a name that needs escaping in XML).
-fn broken_card_files() -> std::path::PathBuf {
-    let typo = temp_file(
-        "bad cards, 100%.toml",
+fn broken_card_files() -> TempDir {
+    let dir = temp_dir();
+    std::fs::write(
+        dir.join("bad cards, 100%.toml"),
         "game = \"jforce\"\n\n[[cards]]\nid = \"JF-900\"\nname = \"Typo\"\ntype = \"strike\"\nset = \"JF1\"\ncost = 2\nattack = 3\nlegandary = true\n",
-    );
-    let dir = typo.parent().unwrap().to_owned();
+    )
+    .unwrap();
     std::fs::write(
         dir.join("range.toml"),
         "game = \"jforce\"\n\n[[cards]]\nid = \"JF-901\"\nname = \"Odd <Card> & Co\"\ntype = \"strike\"\nset = \"JF1\"\ncost = 99\nattack = 3\n",

@@ -1,13 +1,13 @@
 //! Data errors a card designer can act on: each message pinned with the file and line it
 //! points at (issue #14), through `db check --formats` and, where it matters, `validate`.
 
-use crate::support::{decksmith, temp_dir};
-use std::path::{Path, PathBuf};
+use crate::support::{decksmith, temp_dir, TempDir};
+use std::path::Path;
 
 const DECK: &str = "examples/decks/jforce/legal-ember-rush.deck";
 
 /// Writes each `(name, text)` into a fresh folder.
-fn folder(files: &[(&str, &str)]) -> PathBuf {
+fn folder(files: &[(&str, &str)]) -> TempDir {
     let dir = temp_dir();
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();

@@ -1,8 +1,8 @@
 //! `db diff OLD NEW [--decks PATH...]`: card changes between two versions of the data, and the
 //! decks whose verdict they change, from folders and from git revisions.
 
-use crate::support::{decksmith, root, temp_dir};
-use std::path::{Path, PathBuf};
+use crate::support::{decksmith, root, temp_dir, TempDir};
+use std::path::Path;
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -25,7 +25,7 @@ fn edit(path: &Path, from: &str, to: &str) {
 
 /// A copy of the shipped card databases as `<tmp>/old/card-db` and `<tmp>/new/card-db`,
 /// with `change` applied to the new one's J Force core set.
-fn two_sides(change: impl FnOnce(&Path)) -> PathBuf {
+fn two_sides(change: impl FnOnce(&Path)) -> TempDir {
     let dir = temp_dir();
     copy_dir(&root().join("card-db"), &dir.join("old/card-db"));
     copy_dir(&root().join("card-db"), &dir.join("new/card-db"));

@@ -1,8 +1,8 @@
 //! Deck editing: `new`, `add`, `remove` and `validate --fix`, run as a user runs them, in a
 //! fresh folder each, with every human output pinned.
 
-use crate::support::{decksmith, example_decks, games, temp_dir};
-use std::path::{Path, PathBuf};
+use crate::support::{decksmith, example_decks, games, temp_dir, TempDir};
+use std::path::Path;
 
 /// Runs decksmith in `dir` (so outputs name files as the user typed them).
 fn run_in(dir: &Path, args: &[&str]) -> crate::support::Run {
@@ -272,7 +272,7 @@ fn refused(dir: &Path, file: &str, args: &[&str]) -> String {
     out.stderr
 }
 
-fn work_dir() -> PathBuf {
+fn work_dir() -> TempDir {
     let dir = temp_dir();
     std::fs::write(dir.join("work.deck"), HANDWRITTEN).unwrap();
     dir

@@ -1,8 +1,8 @@
 //! Every JSON document decksmith writes, pinned byte for byte: scripts rely on these shapes
 //! (`validate` and `cards` are pinned in `validate_cli`).
 
-use crate::support::{decksmith, root, temp_dir};
-use std::path::{Path, PathBuf};
+use crate::support::{decksmith, root, temp_dir, TempDir};
+use std::path::Path;
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -18,7 +18,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// A copy of `examples/`, so scripts and goldens can be changed; commands run inside it.
-fn examples_copy() -> PathBuf {
+fn examples_copy() -> TempDir {
     let dir = temp_dir();
     copy_dir(&root().join("examples"), &dir.join("examples"));
     dir

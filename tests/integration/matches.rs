@@ -1,7 +1,7 @@
 //! `decksmith match`: every example script replays its golden transcript, and the exit codes
 //! and diagnostics of scripts that fail or cannot run.
 
-use crate::support::{decksmith, temp_file};
+use crate::support::{decksmith, temp_file, TempFile};
 
 #[test]
 fn every_example_script_matches_its_golden_transcript() {
@@ -162,7 +162,7 @@ fn run_json_has_the_transcript_and_the_failures() {
     assert_eq!(json["failures"], serde_json::json!([]));
 }
 
-fn script_in_temp(body: &str) -> std::path::PathBuf {
+fn script_in_temp(body: &str) -> TempFile {
     let root = crate::support::root();
     temp_file(
         "s.match.toml",
@@ -238,7 +238,8 @@ fn scripts_that_cannot_run_exit_2_with_their_place() {
 
 #[test]
 fn an_illegal_deck_is_checked_before_play_and_exits_1() {
-    let path = script_in_temp("[[games]]\n").with_file_name("x.match.toml");
+    let script = script_in_temp("[[games]]\n");
+    let path = script.with_file_name("x.match.toml");
     let root = crate::support::root();
     std::fs::write(
         &path,

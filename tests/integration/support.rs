@@ -101,27 +101,69 @@ impl Run {
     }
 }
 
-/// Writes `text` to a fresh temporary file named `name` and returns its path.
-pub fn temp_file(name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+/// A temporary folder, removed with everything in it when the value is dropped: a test run
+/// leaves nothing behind in the system's temporary folder.
+pub struct TempDir(tempfile::TempDir);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        self
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
+}
+
+/// A file alone in its own temporary folder, removed with the folder when dropped.
+pub struct TempFile {
+    path: PathBuf,
+    _dir: TempDir,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// Writes `text` to a fresh temporary file named `name`.
+pub fn temp_file(name: &str, text: impl AsRef<[u8]>) -> TempFile {
     let dir = temp_dir();
     let path = dir.join(name);
     std::fs::write(&path, text).expect("temp file");
-    path
+    TempFile { path, _dir: dir }
 }
 
-pub fn temp_dir() -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "decksmith-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    // A folder left by an earlier run whose process had the same id (ids are reused) would
-    // leak its files into this test.
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+pub fn temp_dir() -> TempDir {
+    TempDir(
+        tempfile::Builder::new()
+            .prefix("decksmith-test-")
+            .tempdir()
+            .expect("temp dir"),
+    )
 }
 
 /// Every shipped game (a folder of `card-db/`), in name order. Cross-game tests iterate

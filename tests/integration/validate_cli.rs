@@ -356,9 +356,9 @@ fn db_replaces_a_shipped_game_and_extends_with_new_ones() {
     let args = |deck: &std::path::Path| {
         vec![
             "--db".into(),
-            dir.clone().into_os_string(),
+            dir.as_os_str().to_owned(),
             "--formats".into(),
-            formats.clone().into_os_string(),
+            formats.as_os_str().to_owned(),
             "validate".into(),
             deck.as_os_str().to_owned(),
         ]
