@@ -102,11 +102,12 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
 fn action_phase(state: &State, rng: &mut Rng) -> Option<Action> {
     let p = state.active;
     let hand = hand_count(state, p);
-    let i = rng.pick_index(1 + hand + unit_count(state, p))?;
+    let units = unit_count(state, p);
+    let i = rng.pick_index(1 + hand + units.n)?;
     match i.checked_sub(1) {
         None => Some(Action::End { player: p }),
         Some(i) if i < hand => nth(i, |sink| hand_actions(state, p, sink)),
-        Some(i) => nth(i - hand, |sink| unit_actions(state, p, sink)),
+        Some(i) => units.action(state, p, i - hand),
     }
 }
 
@@ -137,10 +138,40 @@ fn hand_count(state: &State, p: Player) -> usize {
     count.0
 }
 
-/// How many actions `p`'s Hero and Strikes give, as [`unit_actions`] offers them, with no
-/// branch on whether a unit has attacked or can pay for an ability: once the hand was counted
-/// from its summary, those were the draw's most mispredicted branches.
-fn unit_count(state: &State, p: Player) -> usize {
+/// What `p`'s Hero and Strikes give, as [`unit_actions`] offers them: `n` actions, the first
+/// `hero` of them the Hero's; and, when the Strikes offer nothing but attacks (no shipped
+/// Strike has an ability), the Strikes that can still attack, one bit each, so that drawing
+/// one is a pick among the bits rather than a walk through the units (issue #15, point 4).
+struct Units {
+    n: usize,
+    hero: usize,
+    ready: Option<u64>,
+}
+
+impl Units {
+    /// The action at index `i` of [`unit_actions`]' listing.
+    fn action(&self, state: &State, p: Player, i: usize) -> Option<Action> {
+        match self.ready {
+            Some(mut ready) if i >= self.hero => {
+                for _ in self.hero..i {
+                    ready &= ready - 1;
+                }
+                let b = ready.trailing_zeros() as usize;
+                let unit = state.seat(p).battle.get(b)?;
+                Some(Action::Attack {
+                    player: p,
+                    attacker: battle_ref(state, p, b, unit),
+                })
+            }
+            _ => nth(i, |sink| unit_actions(state, p, sink)),
+        }
+    }
+}
+
+/// Counts `p`'s units' actions with no branch on whether a unit has attacked or can pay for
+/// an ability: once the hand was counted from its summary, those were the draw's most
+/// mispredicted branches.
+fn unit_count(state: &State, p: Player) -> Units {
     let table = &*state.table;
     let seat = state.seat(p);
     let activations = |unit: &Unit| -> usize {
@@ -154,15 +185,24 @@ fn unit_count(state: &State, p: Player) -> usize {
             })
             .sum()
     };
-    let mut n = usize::from(!seat.hero.attacked) + activations(&seat.hero);
-    for unit in &seat.battle {
+    let hero = usize::from(!seat.hero.attacked) + activations(&seat.hero);
+    let mut n = hero;
+    let mut ready = 0;
+    let mut plain = seat.battle.len() <= 64;
+    for (b, unit) in seat.battle.iter().enumerate() {
         n += usize::from(!unit.attacked);
-        // Strikes seldom have abilities (no shipped one does): their walk is skipped whole.
+        ready |= u64::from(!unit.attacked) << (b & 63);
+        // Strikes seldom have abilities: their walk is skipped whole.
         if !unit.evolutions.is_empty() || !table.card(unit.card).abilities.is_empty() {
             n += activations(unit);
+            plain = false;
         }
     }
-    n
+    Units {
+        n,
+        hero,
+        ready: plain.then_some(ready),
+    }
 }
 
 /// The Strikes a choice of `side` may name, for `player`: as many as [`targets`] yields.
