@@ -201,18 +201,25 @@ impl Hand {
 
     /// Removes and returns the card at `i` (in range); the cards after it move up one.
     pub fn remove(&mut self, i: usize, table: &Table) -> u16 {
-        let card = self.cards.remove(i);
+        // The cards after `i` move up in a loop with no branch on where: a hand is a few
+        // cards, and `Vec::remove`'s copy chose among sizes, mispredicted about once a
+        // removal, as was the search for the next copy below (issue #15, point 4).
+        let card = self.cards[i];
+        let last = self.cards.len() - 1;
+        for j in 0..last {
+            let next = self.cards[j + 1];
+            self.cards[j] = if j >= i { next } else { self.cards[j] };
+        }
+        self.cards.truncate(last);
         if i < SUMMED {
-            // The next copy of a first copy taken out is the first now.
+            // The next copy of a first copy taken out is the first now: there is none before
+            // it, so it is the lowest copy.
             let was_first = self.summary.first & (1 << i) != 0;
             self.summary.close(i);
-            if was_first {
-                if let Some(next) = self.cards[i..].iter().position(|&c| c == card) {
-                    if i + next < SUMMED {
-                        self.summary.first |= 1 << (i + next);
-                    }
-                }
-            }
+            let copies = (self.cards.iter().take(SUMMED))
+                .enumerate()
+                .fold(0u64, |m, (j, &c)| m | (u64::from(c == card) << j));
+            self.summary.first |= (copies & copies.wrapping_neg()) * u64::from(was_first);
             // The card that moved into the last summarised position.
             if let Some(&moved) = self.cards.get(SUMMED - 1) {
                 self.summary.mark(SUMMED - 1, table.card(moved));
