@@ -10,6 +10,14 @@ use std::sync::Arc;
 
 /// The Charge pool's cap ("up to a max of 10").
 pub const MAX_CHARGE: i32 = 10;
+/// Charge levels a card's or a hand's summary covers: 0 to the pool's cap.
+pub const LEVELS: usize = MAX_CHARGE as usize + 1;
+/// The index of a Charge level in the summaries, if they cover it (only a test sets a Charge
+/// outside the pool's range).
+pub fn level(charge: i32) -> Option<usize> {
+    usize::try_from(charge).ok().filter(|&c| c < LEVELS)
+}
+
 /// "Each player draws 5 cards to form their opening hand."
 pub const OPENING_HAND: usize = 5;
 /// "Hand size cap is 7 cards", enforced at the End Phase (JF-A21).
@@ -144,6 +152,10 @@ pub struct CardInfo {
     /// Which of the [`WAYS`] playing the card from the hand gives its actions in, or
     /// [`WAYS`] for none (Heroes, Evolutions, Legendaries): a hand's summary marks it.
     pub way: u8,
+    /// At each Charge level, how many of the card's abilities it affords in each of the
+    /// [`WAYS`] (no choice; one per own, enemy or any Strike): counting a unit's activations
+    /// reads one entry per card instead of walking its abilities (issue #15, point 4).
+    pub activations: [[u32; WAYS]; LEVELS],
 }
 
 /// The ways an affordable card gives actions that a hand's summary counts: one action (no
@@ -328,12 +340,15 @@ fn compile(game: &Game, card: &Card, levels: &[&'static str]) -> Result<CardInfo
     };
     let way = match (kind, choice) {
         (Kind::Strike | Kind::Support | Kind::Legendary, _) if legendary => WAYS,
-        (Kind::Strike | Kind::Support | Kind::Legendary, None) => 0,
-        (Kind::Strike | Kind::Support | Kind::Legendary, Some(Side::Own)) => 1,
-        (Kind::Strike | Kind::Support | Kind::Legendary, Some(Side::Enemy)) => 2,
-        (Kind::Strike | Kind::Support | Kind::Legendary, Some(Side::Any)) => 3,
+        (Kind::Strike | Kind::Support | Kind::Legendary, choice) => way_of(choice),
         (Kind::Hero | Kind::Evolution, _) => WAYS,
     };
+    let mut activations = [[0u32; WAYS]; LEVELS];
+    for (c, counts) in (0..).zip(activations.iter_mut()) {
+        for a in abilities.iter().filter(|a| a.charge <= c) {
+            counts[way_of(a.choice)] += 1;
+        }
+    }
     Ok(CardInfo {
         name: intern(card.name()),
         kind,
@@ -348,7 +363,18 @@ fn compile(game: &Game, card: &Card, levels: &[&'static str]) -> Result<CardInfo
         abilities,
         evolution,
         way: way as u8,
+        activations,
     })
+}
+
+/// The index among the [`WAYS`] of what a play or activation chooses.
+fn way_of(choice: Option<Side>) -> usize {
+    match choice {
+        None => 0,
+        Some(Side::Own) => 1,
+        Some(Side::Enemy) => 2,
+        Some(Side::Any) => 3,
+    }
 }
 
 fn uses_this(effects: &[Fx]) -> bool {

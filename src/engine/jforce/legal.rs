@@ -5,7 +5,7 @@
 //! draws an index, and makes only the one it drew.
 
 use super::action::{battle_ref, targets, Action, UnitRef};
-use super::cards::{Kind, Side};
+use super::cards::{level, Kind, Side};
 use super::state::{abilities, Phase, Slot, State, Unit};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
@@ -85,12 +85,19 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
 /// so a seed plays the same game either way.
 pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
     out.clear();
+    if state.outcome.is_some() {
+        return None;
+    }
+    // The Block and Discard Phases' actions are counted and made by index, without the
+    // enumeration's walk (a quarter of the draws).
+    let p = state.decider();
+    let seat = state.seat(p);
     let action = match state.phase {
-        Phase::Action if state.outcome.is_none() => action_phase(state, rng)?,
-        _ => {
-            let mut count = Count(0);
-            let _ = enumerate(state, &mut count);
-            nth(rng.pick_index(count.0)?, |sink| enumerate(state, sink))?
+        Phase::Action => action_phase(state, rng)?,
+        Phase::Block { .. } => block(state, p, rng.pick_index(1 + seat.battle.len())?),
+        Phase::Discard => {
+            let i = rng.pick_index(seat.hand.distinct().count())?;
+            discard(state, p, seat.hand.distinct().nth(i)?)
         }
     };
     out.push(action);
@@ -101,8 +108,9 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
 /// walked only when the drawn action is a play from it, and then only up to that card.
 fn action_phase(state: &State, rng: &mut Rng) -> Option<Action> {
     let p = state.active;
-    let hand = hand_count(state, p);
-    let units = unit_count(state, p);
+    let targets = [Side::Own, Side::Enemy, Side::Any].map(|side| target_count(state, p, side));
+    let hand = hand_count(state, p, targets);
+    let units = unit_count(state, p, targets);
     let i = rng.pick_index(1 + hand + units.n)?;
     match i.checked_sub(1) {
         None => Some(Action::End { player: p }),
@@ -119,10 +127,9 @@ fn nth(left: usize, walk: impl FnOnce(&mut Nth) -> ControlFlow<()>) -> Option<Ac
 }
 
 /// How many actions the cards in `p`'s hand give: those the summary counts, and the others
-/// card by card.
-fn hand_count(state: &State, p: Player) -> usize {
+/// card by card. `targets`: the Strikes an own, an enemy and any choice may name.
+fn hand_count(state: &State, p: Player, targets: [usize; 3]) -> usize {
     let seat = state.seat(p);
-    let targets = [Side::Own, Side::Enemy, Side::Any].map(|side| target_count(state, p, side));
     let mut count = Count(0);
     match seat.hand.plays(seat.charge, targets) {
         Some((n, others)) => {
@@ -171,19 +178,28 @@ impl Units {
 /// Counts `p`'s units' actions with no branch on whether a unit has attacked or can pay for
 /// an ability: once the hand was counted from its summary, those were the draw's most
 /// mispredicted branches.
-fn unit_count(state: &State, p: Player) -> Units {
+fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
     let table = &*state.table;
     let seat = state.seat(p);
+    // Read from each card's counts by Charge level; the walk through the abilities (a chained
+    // iterator, a tenth of the draw's instructions) only for a Charge they do not cover.
     let activations = |unit: &Unit| -> usize {
-        abilities(table, unit)
-            .map(|ability| {
-                let each = match ability.choice {
-                    None => 1,
-                    Some(side) => target_count(state, p, side),
-                };
-                usize::from(ability.charge <= seat.charge) * each
-            })
-            .sum()
+        let Some(c) = level(seat.charge) else {
+            return abilities(table, unit)
+                .map(|ability| {
+                    let each = match ability.choice {
+                        None => 1,
+                        Some(side) => target_count(state, p, side),
+                    };
+                    usize::from(ability.charge <= seat.charge) * each
+                })
+                .sum();
+        };
+        let of = |card: u16| -> usize {
+            let [none, own, enemy, any] = table.card(card).activations[c].map(|n| n as usize);
+            none + own * targets[0] + enemy * targets[1] + any * targets[2]
+        };
+        of(unit.card) + unit.evolutions.iter().map(|&e| of(e)).sum::<usize>()
     };
     let hero = usize::from(!seat.hero.attacked) + activations(&seat.hero);
     let mut n = hero;
@@ -219,26 +235,16 @@ fn enumerate(state: &State, sink: &mut impl Sink) -> ControlFlow<()> {
     if state.outcome.is_some() {
         return ControlFlow::Continue(());
     }
-    let table = &*state.table;
     let p = state.decider();
     let seat = state.seat(p);
     match state.phase {
         Phase::Block { .. } => {
-            sink.one(|| Action::NoBlock { player: p })?;
-            sink.offer(seat.battle.len(), || {
-                seat.battle.iter().enumerate().map(move |(i, u)| Action::Block {
-                    player: p,
-                    blocker: battle_ref(state, p, i, u),
-                })
-            })?;
+            let n = 1 + seat.battle.len();
+            sink.offer(n, || (0..n).map(|i| block(state, p, i)))?;
         }
         Phase::Discard => {
             for i in seat.hand.distinct() {
-                sink.one(|| Action::Discard {
-                    player: p,
-                    hand: i as u8,
-                    card: table.name(seat.hand[i]),
-                })?;
+                sink.one(|| discard(state, p, i))?;
             }
         }
         Phase::Action => {
@@ -248,6 +254,27 @@ fn enumerate(state: &State, sink: &mut impl Sink) -> ControlFlow<()> {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The Block Phase's `i`th action for the defender `p`: not blocking, then blocking with
+/// each Strike in turn.
+fn block(state: &State, p: Player, i: usize) -> Action {
+    match i.checked_sub(1) {
+        None => Action::NoBlock { player: p },
+        Some(b) => Action::Block {
+            player: p,
+            blocker: battle_ref(state, p, b, &state.seat(p).battle[b]),
+        },
+    }
+}
+
+/// Discarding the card at hand position `i` of `p`.
+fn discard(state: &State, p: Player, i: usize) -> Action {
+    Action::Discard {
+        player: p,
+        hand: i as u8,
+        card: state.table.name(state.seat(p).hand[i]),
+    }
 }
 
 /// The plays and evolutions of the cards `p` can afford, in hand order.

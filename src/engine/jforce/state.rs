@@ -2,9 +2,10 @@
 //! Zone), whose turn and phase it is, and the match's RNG. Cards are database indices (`u16`);
 //! names come from the shared card table, so cloning a state copies numbers only.
 
-use super::cards::{AbilityInfo, Aim, CardInfo, Table, MAX_CHARGE, WAYS};
+use super::cards::{level, AbilityInfo, Aim, CardInfo, Table, LEVELS, WAYS};
 use crate::engine::rng::Rng;
 use crate::engine::{Outcome, Player};
+use std::cell::RefCell;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -97,9 +98,6 @@ impl Unit {
     }
 }
 
-/// Charge levels a hand is summarised for: 0 to the pool's cap.
-const LEVELS: usize = MAX_CHARGE as usize + 1;
-
 /// Positions of a hand the summary covers: one bit each in a word.
 const SUMMED: usize = 64;
 
@@ -122,10 +120,16 @@ pub struct Hand {
 struct Summary {
     /// Bit `i` of `within[c]`: the card costs at most `c`.
     within: [u64; LEVELS],
-    /// Bit `i` of `ways[w]`: the card plays in the `w`th of the [`WAYS`] (`CardInfo::way`).
-    ways: [u64; WAYS],
+    /// Bit `i`: the card plays in none of the [`WAYS`] (`CardInfo::way`), so its actions are
+    /// counted card by card.
+    unsummed: u64,
     /// Bit `i`: the card is the first copy in the hand.
     first: u64,
+    /// `counts[w][c]`: the cards in the whole hand, copies counted once, that play in the
+    /// `w`th of the [`WAYS`] (the last row: in none) and cost at most `c`. Kept as counts
+    /// because counting the bits of words has no instruction on the default x86-64 target:
+    /// its software form was a sixth of the draw (issue #15, point 4).
+    counts: [[u16; LEVELS]; WAYS + 1],
 }
 
 impl Summary {
@@ -135,8 +139,16 @@ impl Summary {
         for (level, word) in (0..).zip(self.within.iter_mut()) {
             *word |= u64::from(info.cost <= level) << i;
         }
-        for (w, word) in (0..).zip(self.ways.iter_mut()) {
-            *word |= u64::from(info.way == w) << i;
+        self.unsummed |= u64::from(usize::from(info.way) >= WAYS) << i;
+    }
+
+    /// Adds `info`'s card to the counts when `add`, takes it out when `remove` (not both),
+    /// with no branch on either.
+    fn count(&mut self, info: &CardInfo, add: bool, remove: bool) {
+        let delta = u16::from(add).wrapping_sub(u16::from(remove));
+        let row = &mut self.counts[usize::from(info.way).min(WAYS)];
+        for (level, n) in (0..).zip(row.iter_mut()) {
+            *n = n.wrapping_add(u16::from(info.cost <= level).wrapping_mul(delta));
         }
     }
 
@@ -145,7 +157,7 @@ impl Summary {
         let below = (1u64 << i) - 1;
         let close = |word: u64| (word & below) | ((word >> 1) & !below);
         self.within = self.within.map(close);
-        self.ways = self.ways.map(close);
+        self.unsummed = close(self.unsummed);
         self.first = close(self.first);
     }
 }
@@ -181,6 +193,11 @@ impl Hand {
         }
     }
 
+    pub fn clear(&mut self) {
+        self.cards.clear();
+        self.summary = Summary::default();
+    }
+
     /// A hand of `cards`, summarised.
     pub fn of(cards: Vec<u16>, table: &Table) -> Hand {
         let summary = summarise(&cards, table);
@@ -189,11 +206,13 @@ impl Hand {
 
     pub fn push(&mut self, card: u16, table: &Table) {
         let i = self.cards.len();
+        let info = table.card(card);
+        // Every card compared, with no exit at the first copy: where the search stopped
+        // was a branch mispredicted about once a draw.
+        let held = self.cards.iter().fold(false, |held, &c| held | (c == card));
+        self.summary.count(info, !held, false);
         if i < SUMMED {
-            self.summary.mark(i, table.card(card));
-            // Every card compared, with no exit at the first copy: where the search stopped
-            // was a branch mispredicted about once a draw.
-            let held = self.cards.iter().fold(false, |held, &c| held | (c == card));
+            self.summary.mark(i, info);
             self.summary.first |= u64::from(!held) << i;
         }
         self.cards.push(card);
@@ -211,14 +230,16 @@ impl Hand {
             self.cards[j] = if j >= i { next } else { self.cards[j] };
         }
         self.cards.truncate(last);
+        let copies = (self.cards.iter().take(SUMMED))
+            .enumerate()
+            .fold(0u64, |m, (j, &c)| m | (u64::from(c == card) << j));
+        let held = copies != 0 || self.cards.get(SUMMED..).is_some_and(|r| r.contains(&card));
+        self.summary.count(table.card(card), false, !held);
         if i < SUMMED {
             // The next copy of a first copy taken out is the first now: there is none before
             // it, so it is the lowest copy.
             let was_first = self.summary.first & (1 << i) != 0;
             self.summary.close(i);
-            let copies = (self.cards.iter().take(SUMMED))
-                .enumerate()
-                .fold(0u64, |m, (j, &c)| m | (u64::from(c == card) << j));
             self.summary.first |= (copies & copies.wrapping_neg()) * u64::from(was_first);
             // The card that moved into the last summarised position.
             if let Some(&moved) = self.cards.get(SUMMED - 1) {
@@ -257,12 +278,15 @@ impl Hand {
     /// or a Charge outside the pool's range).
     pub fn plays(&self, charge: i32, targets: [usize; 3]) -> Option<(usize, Bits)> {
         let c = level(charge).filter(|_| self.cards.len() <= SUMMED)?;
-        let Summary { within, ways, first } = &self.summary;
-        let word = within[c] & first;
-        let [one, own, enemy, any] = ways.map(|w| (w & word).count_ones() as usize);
+        let Summary {
+            within,
+            unsummed,
+            first,
+            counts,
+        } = &self.summary;
+        let [one, own, enemy, any] = [0, 1, 2, 3].map(|w| usize::from(counts[w][c]));
         let n = one + own * targets[0] + enemy * targets[1] + any * targets[2];
-        let others = word & !(ways[0] | ways[1] | ways[2] | ways[3]);
-        Some((n, Bits(others)))
+        Some((n, Bits(within[c] & first & unsummed)))
     }
 
     /// The set positions of `word`, then the first copies from position `rest` on that `keep`
@@ -285,17 +309,16 @@ impl Hand {
     }
 }
 
-/// The summary's index for a Charge level, if it has one.
-fn level(charge: i32) -> Option<usize> {
-    usize::try_from(charge).ok().filter(|&c| c < LEVELS)
-}
-
 /// The summary of a hand of `cards`.
 fn summarise(cards: &[u16], table: &Table) -> Summary {
     let mut summary = Summary::default();
-    for (i, &card) in cards.iter().take(SUMMED).enumerate() {
-        summary.mark(i, table.card(card));
-        summary.first |= u64::from(!cards[..i].contains(&card)) << i;
+    for (i, &card) in cards.iter().enumerate() {
+        let first = !cards[..i].contains(&card);
+        summary.count(table.card(card), first, false);
+        if i < SUMMED {
+            summary.mark(i, table.card(card));
+            summary.first |= u64::from(first) << i;
+        }
     }
     summary
 }
@@ -313,6 +336,11 @@ impl Iterator for Bits {
         let i = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
         Some(i)
+    }
+
+    /// Without a walk: the number of set bits.
+    fn count(self) -> usize {
+        self.0.count_ones() as usize
     }
 }
 
@@ -384,7 +412,76 @@ impl Clone for Seat {
     }
 }
 
+thread_local! {
+    /// The seats of states this thread dropped, whose lists the next setups reuse.
+    static SPARE: RefCell<Vec<Seat>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Seats kept in [`SPARE`]: two games' worth.
+const SPARE_SEATS: usize = 4;
+
 impl Seat {
+    /// A seat with no list allocated.
+    fn empty() -> Seat {
+        Seat {
+            hero: Unit::new(0),
+            hp: 0,
+            max_hp: 0,
+            charge: 0,
+            deck: Vec::new(),
+            hand: Hand::with_capacity(0),
+            discard: Vec::new(),
+            battle: Vec::new(),
+            legendary_used: Vec::new(),
+            cards: 0,
+        }
+    }
+
+    /// The seat of a new game: `hero` at `hp`, no Charge, every zone empty. Its lists are
+    /// those of a seat this thread dropped, if it kept one: allocating a game's eight lists
+    /// and freeing them was a twentieth of a random game (issue #15, point 4).
+    pub fn new(hero: u16, hp: i32) -> Seat {
+        let spare = SPARE.try_with(|spare| spare.try_borrow_mut().ok()?.pop());
+        let mut seat = spare.ok().flatten().unwrap_or_else(Seat::empty);
+        // Every field named, so that a new one cannot be left from the last game.
+        let Seat {
+            hero: unit,
+            hp: now,
+            max_hp,
+            charge,
+            deck,
+            hand,
+            discard,
+            battle,
+            legendary_used,
+            cards,
+        } = &mut seat;
+        let Unit {
+            card,
+            evolutions,
+            attached,
+            attacked,
+            boost,
+            lasting,
+        } = unit;
+        *card = hero;
+        evolutions.clear();
+        attached.clear();
+        *attacked = false;
+        *boost = 0;
+        *lasting = 0;
+        *now = hp;
+        *max_hp = hp;
+        *charge = 0;
+        deck.clear();
+        hand.clear();
+        discard.clear();
+        battle.clear();
+        legendary_used.clear();
+        *cards = 0;
+        seat
+    }
+
     pub fn unit(&self, slot: Slot) -> Option<&Unit> {
         match slot {
             Slot::Hero => Some(&self.hero),
@@ -486,6 +583,22 @@ impl Clone for State {
         self.turn = *turn;
         self.phase = *phase;
         self.outcome = *outcome;
+    }
+}
+
+/// A dropped state's seats go to [`SPARE`] for the next setup on this thread.
+impl Drop for State {
+    fn drop(&mut self) {
+        let _ = SPARE.try_with(|spare| {
+            let Ok(mut spare) = spare.try_borrow_mut() else {
+                return;
+            };
+            for seat in &mut self.seats {
+                if spare.len() < SPARE_SEATS {
+                    spare.push(std::mem::replace(seat, Seat::empty()));
+                }
+            }
+        });
     }
 }
 

@@ -1,7 +1,7 @@
 //! The J Force rules, one test per rule and per ruling (`jf_aNN_…` pins ruling JF-ANN of
 //! `docs/rulings.md`), on stacked decks so every draw is known; then seeded self-play.
 
-use super::cards::{Table, MAX_CHARGE, WAYS};
+use super::cards::{Side, Table, MAX_CHARGE, WAYS};
 use super::event::Event;
 use super::state::{Hand, State};
 use super::JForce;
@@ -958,5 +958,57 @@ fn mangled_action_lines_never_panic() {
                 let _ = JForce::query(&t.state, &text);
             }
         }
+    }
+}
+
+/// Each card's counts of the abilities it affords by Charge level (which the random player's
+/// unit count reads) are those its abilities give, for every card of the database.
+#[test]
+fn a_cards_activation_counts_are_its_abilities() {
+    let table = Table::build(game()).unwrap();
+    let mut seen = 0;
+    for card in &table.cards {
+        for (charge, counts) in (0..).zip(&card.activations) {
+            let mut want = [0u32; WAYS];
+            for a in card.abilities.iter().filter(|a| a.charge <= charge) {
+                let w = match a.choice {
+                    None => 0,
+                    Some(Side::Own) => 1,
+                    Some(Side::Enemy) => 2,
+                    Some(Side::Any) => 3,
+                };
+                want[w] += 1;
+            }
+            assert_eq!(*counts, want, "{} at Charge {charge}", card.name);
+            seen += want.iter().sum::<u32>();
+        }
+    }
+    assert!(seen > 0, "the database has abilities");
+}
+
+/// A new game's seats reuse the lists of states this thread dropped: whatever a finished game
+/// left in them (units with Evolutions and Supports, Discards, used Legendaries), a setup on
+/// this thread makes the state a setup on a thread with nothing kept makes.
+#[test]
+fn a_setup_after_finished_games_is_a_fresh_setup() {
+    let decks = example_decks::<JForce>();
+    let fresh = |g: u64| {
+        let setup = example_game::<JForce>(&decks, g);
+        std::thread::spawn(move || format!("{:?}", JForce::setup(&setup, &mut Vec::new())))
+            .join()
+            .unwrap()
+    };
+    let mut rng = Rng::new(3);
+    let mut actions = Vec::new();
+    for g in 0..20 {
+        let setup = example_game::<JForce>(&decks, g);
+        let mut state = JForce::setup(&setup, &mut Vec::new()).unwrap();
+        while let Some(i) = JForce::random_action(&state, &mut rng, &mut actions) {
+            JForce::apply(&mut state, &actions[i], &mut Vec::new()).unwrap();
+        }
+        drop(state);
+        let next = example_game::<JForce>(&decks, g + 100);
+        let again = format!("{:?}", JForce::setup(&next, &mut Vec::new()));
+        assert_eq!(again, fresh(g + 100), "game {g}");
     }
 }

@@ -4,7 +4,7 @@
 use super::cards::{Kind, Table, HAND_CAP, OPENING_HAND};
 use super::effects::{draw, gain_charge};
 use super::event::{Event, FirstBy, PhaseName};
-use super::state::{Hand, Phase, Seat, State, Unit};
+use super::state::{Phase, Seat, State, Unit};
 use crate::engine::log::Log;
 use crate::engine::rng::Rng;
 use crate::engine::{Player, Setup};
@@ -37,35 +37,26 @@ pub fn setup<L: Log<Event>>(setup: &Setup<'_>, events: &mut L) -> Result<State, 
                 table.name(hero)
             ));
         }
-        // Checked at once, then copied in one go into a list sized from the start: checking
-        // and pushing card by card was a third of setup besides the shuffle. A table holds
-        // at most `u16::MAX` cards, so a known index fits.
+        // Checked at once, then copied in one go: checking and pushing card by card was a
+        // third of setup besides the shuffle. A table holds at most `u16::MAX` cards, so a
+        // known index fits.
         let zone = deck.zone(draw_zone);
         if let Some(&c) = zone.iter().find(|&&c| c as usize >= table.cards.len()) {
             return Err(unknown(c));
         }
-        let mut cards: Vec<u16> = zone.iter().map(|&c| c as u16).collect();
+        let mut seat = Seat::new(hero, table.card(hero).hp);
+        let cards = &mut seat.deck;
+        cards.extend(zone.iter().map(|&c| c as u16));
         if deck.stacked {
             // Stacks are written top first; the deck keeps its top card last.
             cards.reverse();
             events.push(Event::Stacked { player: p });
         } else {
-            rng.shuffle(&mut cards);
+            rng.shuffle(cards);
             events.push(Event::Shuffle { player: p });
         }
-        let info = table.card(hero);
-        Ok(Seat {
-            hero: Unit::new(hero),
-            hp: info.hp,
-            max_hp: info.hp,
-            charge: 0,
-            cards: cards.len() as u32,
-            deck: cards,
-            hand: Hand::with_capacity(12),
-            discard: Vec::with_capacity(40),
-            battle: Vec::with_capacity(8),
-            legendary_used: Vec::new(),
-        })
+        seat.cards = seat.deck.len() as u32;
+        Ok(seat)
     };
     let p1 = seat(Player::P1, &mut rng, events)?;
     let p2 = seat(Player::P2, &mut rng, events)?;
