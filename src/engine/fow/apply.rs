@@ -115,6 +115,7 @@ pub fn apply(
                 }));
             };
             let inst = state.seat_mut(who).hand.remove(i);
+            state.hand_lost(who, inst);
             will::pay(state, who, cost, pay, events);
             if *order {
                 state.seat_mut(who).ordered = true;

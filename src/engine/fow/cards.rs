@@ -51,11 +51,19 @@ pub struct Cost {
     /// Icons and free part together, kept because listing actions asks it of every card in
     /// hand at every decision.
     total: u32,
+    /// The icons and total packed into one word, by which the random player remembers how
+    /// many ways the cost can be paid (`will::PaymentCounts`); 0 for a cost too big to pack.
+    key: u64,
 }
 
 impl Cost {
     pub fn total(&self) -> u32 {
         self.total
+    }
+
+    /// [`Cost::key`]: never 0 for a cost that packs (its top bit is set).
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// (attribute index, how many), by attribute.
@@ -68,6 +76,7 @@ impl Cost {
             icons: Vec::new(),
             free: u8::try_from(free.max(0)).map_err(|_| format!("free cost {free} is too big"))?,
             total: 0,
+            key: 0,
         };
         for icon in icons {
             let a = attrs
@@ -83,7 +92,20 @@ impl Cost {
         cost.icons.sort_unstable();
         cost.total =
             cost.icons.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() + u32::from(cost.free);
+        cost.key = cost.pack().unwrap_or(0);
         Ok(cost)
+    }
+
+    /// Up to three icons of 16 bits each, then the total, under a set top bit.
+    fn pack(&self) -> Option<u64> {
+        if self.icons.len() > 3 {
+            return None;
+        }
+        let mut key = 1 << 63 | u64::from(u8::try_from(self.total).ok()?) << 48;
+        for (i, &(a, n)) in self.icons.iter().enumerate() {
+            key |= (u64::from(a) << 8 | u64::from(n)) << (16 * i);
+        }
+        Some(key)
     }
 
     /// `[fire][fire][2]`, the way cards print it.

@@ -209,6 +209,7 @@ pub fn draw(state: &mut State, p: Player, events: &mut impl Log<Event>) -> bool 
     match state.seat_mut(p).deck.pop() {
         Some(inst) => {
             state.seat_mut(p).hand.push(inst);
+            state.hand_gained(p);
             events.push(Event::Draw {
                 player: p,
                 card: state.info(inst).name,

@@ -113,6 +113,7 @@ pub fn determinize(state: &State, seat: Player, rng: &mut Rng) -> State {
     rng.shuffle(&mut pool);
     opp.hand = pool.split_off(pool.len() - hand);
     opp.deck = pool;
+    s.hand_changed(seat.other());
     s
 }
 

@@ -4,7 +4,7 @@
 
 use super::cards::Kind;
 use super::event::Event;
-use super::state::{ObjKind, RulerAt, State, Step, What, MAX_HAND};
+use super::state::{HandCards, ObjKind, RulerAt, State, Step, What, MAX_HAND};
 use crate::engine::Player;
 
 pub fn check_invariants(state: &State) -> Result<(), String> {
@@ -181,6 +181,12 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
         return Err(format!(
             "{p}'s recovered magic stones by kind are kept as {:?}, and the field has {recovered:?}",
             s.recovered
+        ));
+    }
+    if s.in_hand != HandCards::of(&s.hand, &state.table) {
+        return Err(format!(
+            "{p}'s hand is kept as {:?}, and the hand holds {:?}",
+            s.in_hand, s.hand
         ));
     }
     if s.hand_after_end > MAX_HAND {

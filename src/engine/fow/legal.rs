@@ -6,7 +6,7 @@ use super::battle;
 use super::cards::{Cost, Def, Filter, Inst};
 use super::rules::{self, main_window, priority_step};
 use super::state::{Obj, ObjKind, ObjRef, RulerAt, State, Step, OPENING_HAND};
-use super::will::{self, StoneKind};
+use super::will::{self, PaymentCounts, StoneKind};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
 
@@ -19,13 +19,13 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         Step::Over => {}
         Step::Mulligan => mulligans(state, who, &mut scratch.hand, out),
         Step::Discard => {
-            distinct_hand(state, who, &mut scratch.hand);
-            out.extend(
-                scratch
-                    .hand
-                    .iter()
-                    .map(|&card| Action::Discard { who, card }),
-            );
+            out.extend(state.seat(who).in_hand.first.iter().map(|&inst| {
+                let card = Named {
+                    def: state.table.def_of(inst),
+                    name: state.info(inst).name,
+                };
+                Action::Discard { who, card }
+            }));
         }
         Step::Block => {
             out.push(Action::NoBlock { who });
@@ -73,7 +73,8 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
 
 /// The decider's stone kinds and hand cards, the families of actions of a main step with
 /// their targets (as field references: an object's name and number are found only for the
-/// actions built), and the named targets and payments of the family being listed.
+/// actions built), the named targets and payments of the family being listed, and the
+/// payment counts the random player has worked out so far on this thread.
 #[derive(Default)]
 struct Scratch {
     kinds: Vec<StoneKind>,
@@ -82,6 +83,7 @@ struct Scratch {
     aims: Vec<Option<ObjRef>>,
     named: Vec<Option<Aim>>,
     pays: Vec<Payment>,
+    counts: PaymentCounts,
 }
 
 thread_local! {
@@ -112,20 +114,6 @@ pub fn aim(state: &State, r: ObjRef) -> Aim {
         name,
         nth: u8::try_from(before + 1).unwrap_or(u8::MAX),
         serial: r.serial,
-    }
-}
-
-/// The different cards in a hand, in hand order, into `cards`.
-fn distinct_hand(state: &State, who: Player, cards: &mut Vec<Named>) {
-    cards.clear();
-    for &inst in &state.seat(who).hand {
-        let def = state.table.def_of(inst);
-        if !cards.iter().any(|c| c.def == def) {
-            cards.push(Named {
-                def,
-                name: state.info(inst).name,
-            });
-        }
     }
 }
 
@@ -201,6 +189,7 @@ fn random_main(
         kinds,
         families,
         aims,
+        counts,
         ..
     } = scratch;
     if families.len() == 1 {
@@ -209,34 +198,13 @@ fn random_main(
         out.push(Action::Pass { who });
         return Some(());
     }
-    // The stone kinds are found only when something costs will: a cost of nothing is paid
-    // one way, resting nothing.
-    let mut kinds_found = false;
-    // Many cards of a deck cost the same (`[darkness][1]`): each cost is counted once per
-    // decision, against the same stones.
-    let mut counted: [Option<(&Cost, usize)>; 4] = [None; 4];
+    will::stone_kinds_into(state, who, kinds);
+    let mut counts = counts.against(kinds);
     let mut total = 0usize;
     for listed in families.iter_mut() {
         listed.pays = match listed.family.cost(state) {
-            Some(cost) if cost.total() > 0 => {
-                if !kinds_found {
-                    will::stone_kinds_into(state, who, kinds);
-                    kinds_found = true;
-                }
-                let known = counted
-                    .iter()
-                    .flatten()
-                    .find(|(c, _)| c.total() == cost.total() && c.icons() == cost.icons());
-                match known {
-                    Some(&(_, n)) => n,
-                    None => {
-                        let n = will::count_payments(kinds, cost);
-                        counted.rotate_right(1);
-                        counted[0] = Some((cost, n));
-                        n
-                    }
-                }
-            }
+            // A cost of nothing is paid one way, resting nothing.
+            Some(cost) if cost.total() > 0 => counts.count(cost),
             _ => 1,
         };
         let n_aims = listed.aims(aims).len();
@@ -684,25 +652,22 @@ fn plays(
     families: &mut Vec<Listed>,
     aims: &mut Vec<Option<ObjRef>>,
 ) {
-    let hand = &state.seat(who).hand;
+    let in_hand = &state.seat(who).in_hand;
     // Outside the main window only Quickcast cards can be played (`rules::play_from_hand`
     // says why when asked).
     let quick_only = !main_window(state, who);
+    if quick_only && in_hand.cheapest_quick > stones {
+        return;
+    }
     // Affordability and Quickcast first: they rule out most cards, and they are the cheapest
-    // checks; the scan for an earlier copy in hand comes last.
+    // checks.
     let candidate = |&inst: &Inst| {
         (state.table.play_total(inst) <= stones) & (!quick_only | state.table.quickcast(inst))
     };
-    // Whether a card can be played, and its targets, depend on the card, not the copy: the
-    // first copy in hand is the only one listed, so a copy whose card is already listed is
-    // skipped, and one whose card was not is refused again.
-    let first = families.len();
-    for_each_candidate(hand, candidate, |inst| {
+    // Whether a card can be played, and its targets, depend on the card, not the copy: only
+    // the first copy in hand of each card is offered.
+    for_each_candidate(&in_hand.first, candidate, |inst| {
         let def = state.table.def_of(inst);
-        let listed = |l: &Listed| matches!(l.family, Family::Play { card, .. } if card.def == def);
-        if families[first..].iter().any(listed) {
-            return;
-        }
         let info = state.info(inst);
         let card = Named {
             def,

@@ -76,6 +76,83 @@ pub struct Seat {
     /// (`Table::stone_kinds`): what every decision weighs costs against, kept here rather than
     /// counted from the field each time.
     pub recovered: Vec<u16>,
+    /// What every decision of this player asks of the hand, kept here rather than read from
+    /// the hand card by card each time ([`State::hand_changed`]).
+    pub in_hand: HandCards,
+}
+
+/// The first copy of each different card in a hand, in hand order (the cards listing offers,
+/// since whether a card can be played depends on the card, not the copy), and the least will
+/// a Quickcast card of the hand costs (`u32::MAX` without one): outside their main window a
+/// player with fewer recovered stones has nothing to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandCards {
+    pub first: Vec<Inst>,
+    pub cheapest_quick: u32,
+}
+
+impl Default for HandCards {
+    fn default() -> HandCards {
+        HandCards {
+            first: Vec::new(),
+            cheapest_quick: u32::MAX,
+        }
+    }
+}
+
+impl HandCards {
+    /// Worked out afresh from `hand`: what [`Seat::in_hand`] must hold.
+    pub(super) fn of(hand: &[Inst], table: &Table) -> HandCards {
+        let mut cards = HandCards::default();
+        cards.refill(hand, table);
+        cards
+    }
+
+    /// After `inst` was put at the end of the hand.
+    fn gained(&mut self, inst: Inst, table: &Table) {
+        if table.quickcast(inst) {
+            self.cheapest_quick = self.cheapest_quick.min(table.play_total(inst));
+        }
+        let def = table.def_of(inst);
+        if !self.first.iter().any(|&i| table.def_of(i) == def) {
+            self.first.push(inst);
+        }
+    }
+
+    /// After `inst` left the hand, which now holds `hand`.
+    fn lost(&mut self, inst: Inst, hand: &[Inst], table: &Table) {
+        if let Some(k) = self.first.iter().position(|&i| i == inst) {
+            let def = table.def_of(inst);
+            if hand.iter().any(|&i| table.def_of(i) == def) {
+                // A later copy becomes the first, and may come after cards that came after
+                // this one: the order is worked out again.
+                return self.refill(hand, table);
+            }
+            self.first.remove(k);
+        }
+        if table.quickcast(inst) && table.play_total(inst) == self.cheapest_quick {
+            self.cheapest_quick = hand
+                .iter()
+                .filter(|&&i| table.quickcast(i))
+                .map(|&i| table.play_total(i))
+                .min()
+                .unwrap_or(u32::MAX);
+        }
+    }
+
+    fn refill(&mut self, hand: &[Inst], table: &Table) {
+        self.first.clear();
+        self.cheapest_quick = u32::MAX;
+        for &inst in hand {
+            if table.quickcast(inst) {
+                self.cheapest_quick = self.cheapest_quick.min(table.play_total(inst));
+            }
+            let def = table.def_of(inst);
+            if !self.first.iter().any(|&i| table.def_of(i) == def) {
+                self.first.push(inst);
+            }
+        }
+    }
 }
 
 /// `clone_from` reuses the zones' memory, so a search that copies states into kept ones
@@ -147,6 +224,7 @@ impl Clone for Seat {
             field: self.field.clone(),
             grave: self.grave.clone(),
             recovered: self.recovered.clone(),
+            in_hand: self.in_hand.clone(),
             ..*self
         }
     }
@@ -172,6 +250,7 @@ impl Clone for Seat {
             cards,
             hand_after_end,
             recovered,
+            in_hand,
         } = source;
         self.deck.clone_from(deck);
         self.stones.clone_from(stones);
@@ -192,6 +271,8 @@ impl Clone for Seat {
         self.cards = *cards;
         self.hand_after_end = *hand_after_end;
         self.recovered.clone_from(recovered);
+        self.in_hand.first.clone_from(&in_hand.first);
+        self.in_hand.cheapest_quick = in_hand.cheapest_quick;
     }
 }
 
@@ -418,6 +499,31 @@ impl State {
         if self.table.has_statics(inst) {
             self.bonus = self.group_bonus();
         }
+    }
+
+    /// Keeps `p`'s [`Seat::in_hand`] right after their whole hand changed (a mulligan, a
+    /// hand dealt again): worked out again from the hand.
+    pub(super) fn hand_changed(&mut self, p: Player) {
+        let State { table, seats, .. } = self;
+        let seat = &mut seats[p.index()];
+        seat.in_hand.refill(&seat.hand, table);
+    }
+
+    /// Keeps `p`'s [`Seat::in_hand`] right after a card was put at the end of their hand (a
+    /// draw).
+    pub(super) fn hand_gained(&mut self, p: Player) {
+        let State { table, seats, .. } = self;
+        let seat = &mut seats[p.index()];
+        if let Some(&inst) = seat.hand.last() {
+            seat.in_hand.gained(inst, table);
+        }
+    }
+
+    /// Keeps `p`'s [`Seat::in_hand`] right after `inst` left their hand (a play, a discard).
+    pub(super) fn hand_lost(&mut self, p: Player, inst: Inst) {
+        let State { table, seats, .. } = self;
+        let seat = &mut seats[p.index()];
+        seat.in_hand.lost(inst, &seat.hand, table);
     }
 
     /// ATK and DEF of a J/resonator now, given [`State::group_bonus`].

@@ -5,7 +5,7 @@ use super::cards::{Defs, Inst, Kind, Table};
 use super::effects::{self, EffectSource};
 use super::event::{Event, Phase};
 use super::state::{
-    ObjKind, ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE,
+    HandCards, ObjKind, ObjRef, RulerAt, Seat, State, Step, MAX_HAND, OPENING_HAND, START_LIFE,
 };
 use crate::engine::log::Log;
 use crate::engine::rng::Rng;
@@ -89,6 +89,7 @@ pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, Strin
             cards,
             hand_after_end: 0,
             recovered: vec![0; table.stone_kinds(p).len()],
+            in_hand: HandCards::default(),
         });
     }
     let (first, seeded) = match s.first {
@@ -220,6 +221,8 @@ pub fn mulligan(
     }
     let seat = state.seat_mut(who);
     seat.hand = hand;
+    state.hand_changed(who);
+    let seat = state.seat_mut(who);
     for &inst in &chosen {
         seat.deck.insert(0, inst);
     }
@@ -390,6 +393,7 @@ pub fn discard(state: &mut State, who: Player, card: Named, events: &mut impl Lo
         .position(|&c| state.table.def_of(c) == card.def);
     if let Some(i) = found {
         let inst = state.seat_mut(who).hand.remove(i);
+        state.hand_lost(who, inst);
         state.seat_mut(who).grave.push(inst);
         events.push(Event::Discard {
             player: who,

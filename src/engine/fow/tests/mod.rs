@@ -260,6 +260,7 @@ impl Table {
     pub fn hand(&mut self, p: Player, name: &str) -> &mut Table {
         let inst = self.take(p, name, false);
         self.state.seats[p.index()].hand.push(inst);
+        self.state.hand_gained(p);
         self
     }
 

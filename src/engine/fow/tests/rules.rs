@@ -1,5 +1,6 @@
 //! The rulebook's examples and the rulings, one test each.
 
+use super::super::state::HandCards;
 use super::{game, stacked, Table};
 use crate::engine::Player::{P1, P2};
 
@@ -1136,4 +1137,46 @@ fn the_kept_boosts_follow_the_field() {
     t.lines(&["p1 does Judgment", "p2 passes", "p1 passes"]);
     assert_ne!(t.state.bonus, [(0, 0); 2]);
     assert_eq!(t.state.bonus, t.state.group_bonus());
+}
+
+/// Each seat keeps the first copy of each different card in hand and its cheapest Quickcast
+/// card, rather than reading the hand at every decision: cards put into the hand, a play
+/// (which makes a later copy the first, after the cards before it) and a draw change them,
+/// and they always match the hand's.
+#[test]
+fn the_kept_hand_follows_the_hand() {
+    let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
+    let kept = |t: &Table| {
+        let seat = &t.state.seats[0];
+        assert_eq!(seat.in_hand, HandCards::of(&seat.hand, &t.state.table));
+        let names: Vec<&str> = seat
+            .in_hand
+            .first
+            .iter()
+            .map(|&i| t.state.info(i).name)
+            .collect();
+        (names, seat.in_hand.cheapest_quick)
+    };
+    assert_eq!(kept(&t), (vec![FILL], u32::MAX));
+    t.hand(P1, "Ember Fox")
+        .hand(P1, "Blazing Overdrive")
+        .hand(P1, "Ember Fox")
+        .stones(P1, &["Fire Magic Stone"]);
+    assert_eq!(
+        kept(&t),
+        (vec![FILL, "Ember Fox", "Blazing Overdrive"], 1)
+    );
+    t.lines(&[
+        "p1 plays Ember Fox paying rest Fire Magic Stone",
+        "p2 passes",
+        "p1 passes",
+    ]);
+    assert_eq!(
+        kept(&t),
+        (vec![FILL, "Blazing Overdrive", "Ember Fox"], 1)
+    );
+    let before = t.state.seats[0].hand.len();
+    t.pass_to_turn(3);
+    assert_eq!(t.state.seats[0].hand.len(), before + 1, "p1 drew");
+    kept(&t);
 }
