@@ -231,10 +231,12 @@ impl Catalog {
         }
         let mut games = Sources::embedded_games(|g| g == game);
         games.files.retain(|(kind, _)| *kind != FileKind::Format);
-        let (catalog, problems) = Catalog::build(&games, Some(&formats));
+        // The formats are moved in, not given as the base, which `build` would copy.
+        let (mut catalog, problems) = Catalog::build(&games, None);
         if problems.iter().any(Problem::is_error) || !catalog.games.contains_key(&game) {
             return Catalog::load(options);
         }
+        catalog.formats = formats.formats;
         Ok(Cow::Owned(catalog))
     }
 
@@ -409,13 +411,11 @@ impl Catalog {
             // A stat the game lacks fails the file as an unknown field always did: every
             // problem in it is reported, and none of its cards is loaded.
             let mut read_ok = true;
-            let mut cards = Vec::with_capacity(file.cards.len());
-            for (card, entries) in file.cards.into_iter().zip(stats) {
-                let span = card.span();
-                let mut card = card.into_inner();
+            let mut cards = file.cards;
+            for (card, entries) in cards.iter_mut().zip(stats) {
+                let card = card.get_mut();
                 card.invented |= file.invented;
-                read_ok &= read::attach_stats(&game.def, &mut card, entries, src, &mut problems);
-                cards.push((card, span));
+                read_ok &= read::attach_stats(&game.def, card, entries, src, &mut problems);
             }
             if !read_ok {
                 continue;
@@ -424,9 +424,10 @@ impl Catalog {
                 game.clear_cards();
                 replaced.push(game_id.clone());
             }
-            for (card, span) in cards {
+            for card in cards {
+                let span = card.span();
                 game.push(
-                    card,
+                    card.into_inner(),
                     CardOrigin {
                         file: Arc::clone(src),
                         span,
@@ -541,7 +542,6 @@ mod tests {
     /// fall-back to the text must never be what hides a difference.
     #[test]
     fn every_shipped_file_reads_compiled_as_its_text_parses() {
-        use crate::card_db::CardFile;
         let files = Sources::embedded().files;
         assert!(files.len() > 10);
         for (kind, src) in files {
@@ -557,12 +557,7 @@ mod tests {
                     format!("{:?}", parse_toml::<FormatFile>(&text).ok()),
                 ),
                 FileKind::Cards => {
-                    let tree = shipped::read_setting_aside::<CardFile>(
-                        compiled,
-                        "cards",
-                        read::is_card_field,
-                    );
-                    assert!(tree.is_some(), "{}", src.name);
+                    assert!(shipped::cards::read(compiled).is_some(), "{}", src.name);
                     let show = |p: ParsedCards| format!("{:?} {:?}", p.file, p.stats);
                     (
                         read::parse_card_file(&src).map(show).unwrap(),

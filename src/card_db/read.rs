@@ -29,20 +29,8 @@ pub struct ParsedCards {
 /// Parses a card file, setting aside each card's keys that are not card fields. A shipped file
 /// is read from its compiled form.
 pub fn parse_card_file(src: &Arc<SourceFile>) -> Result<ParsedCards, Problem> {
-    if let Some((file, stats)) =
-        (src.compiled()).and_then(|c| crate::shipped::read_setting_aside(c, "cards", is_card_field))
-    {
-        let stats = (stats.into_iter())
-            .map(|card| {
-                (card.into_iter())
-                    .map(|s| StatEntry {
-                        name: s.name,
-                        value: s.value,
-                    })
-                    .collect()
-            })
-            .collect();
-        return Ok(ParsedCards { file, stats });
+    if let Some(parsed) = src.compiled().and_then(crate::shipped::cards::read) {
+        return Ok(parsed);
     }
     let mut root = DeTable::parse(&src.text).map_err(|e| toml_problem(&e, src))?;
     let mut stats = Vec::new();

@@ -10,35 +10,9 @@
 use serde::de::value::{Error, StrDeserializer};
 use serde::de::{self, DeserializeSeed, Error as _, IntoDeserializer, Visitor};
 use serde_spanned::de::SpannedDeserializer;
-use std::cell::RefCell;
 use std::ops::Range;
 use toml::Spanned;
 use toml_datetime::de::DatetimeDeserializer;
-
-/// A key of a table in a list that was set aside rather than read as a field, with its value
-/// when that is a whole number, else the TOML type it has.
-pub(crate) struct SetAside {
-    pub name: Spanned<String>,
-    pub value: Spanned<Result<i64, &'static str>>,
-}
-
-/// The tables of one array (`cards`) whose keys are not all fields: the keys `is_field`
-/// refuses are set aside, per table in order, instead of being read.
-pub(crate) struct Aside<'a> {
-    pub list: &'a str,
-    pub is_field: &'a dyn Fn(&str) -> bool,
-    pub found: RefCell<Vec<Vec<SetAside>>>,
-}
-
-/// Where a node sits, for setting keys aside: the file's top table, the list whose tables
-/// have keys set aside, one of those tables, or anything else.
-#[derive(Clone, Copy)]
-enum Role<'a> {
-    Plain,
-    Root(&'a Aside<'a>),
-    List(&'a Aside<'a>),
-    Entry(&'a Aside<'a>),
-}
 
 /// Bytes not read yet.
 #[derive(Clone, Copy)]
@@ -50,39 +24,47 @@ fn broken() -> Error {
     Error::custom("the compiled data is cut short or malformed")
 }
 
+// The reader's steps answer `None` for bytes cut short or malformed, and only a whole node
+// turns that into serde's error: an `Option` comes back in registers, where a `Result` with
+// serde's error is written to memory, and a shipped card is about sixty steps.
 impl<'de> Reader<'de> {
-    fn take(&mut self, n: usize) -> Result<&'de [u8], Error> {
-        if n > self.bytes.len() {
-            return Err(broken());
-        }
-        let (head, rest) = self.bytes.split_at(n);
+    fn take(&mut self, n: usize) -> Option<&'de [u8]> {
+        let (head, rest) = self.bytes.split_at_checked(n)?;
         self.bytes = rest;
-        Ok(head)
+        Some(head)
     }
 
-    fn varint(&mut self) -> Result<u64, Error> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = self.take(1)?[0];
+    fn varint(&mut self) -> Option<u64> {
+        let (mut value, mut shift) = (0u64, 0);
+        while let Some((&byte, rest)) = self.bytes.split_first() {
+            self.bytes = rest;
             value |= u64::from(byte & 0x7f) << shift;
             if byte & 0x80 == 0 {
-                return Ok(value);
+                return Some(value);
+            }
+            shift += 7;
+            if shift >= 64 {
+                break;
             }
         }
-        Err(broken())
+        None
     }
 
-    fn usize(&mut self) -> Result<usize, Error> {
-        usize::try_from(self.varint()?).map_err(|_| broken())
+    fn usize(&mut self) -> Option<usize> {
+        usize::try_from(self.varint()?).ok()
     }
 
-    fn str(&mut self) -> Result<&'de str, Error> {
+    fn str(&mut self) -> Option<&'de str> {
         let len = self.usize()?;
-        std::str::from_utf8(self.take(len)?).map_err(|_| broken())
+        std::str::from_utf8(self.take(len)?).ok()
     }
 
     /// The next node; the reader moves past all of it, nested values included.
-    fn node<'a>(&mut self, role: Role<'a>) -> Result<Node<'de, 'a>, Error> {
+    fn node(&mut self) -> Result<Node<'de>, Error> {
+        self.try_node().ok_or_else(broken)
+    }
+
+    fn try_node(&mut self) -> Option<Node<'de>> {
         let span = self.usize()?..self.usize()?;
         let value = match self.varint()? {
             0 => Value::String(self.str()?),
@@ -90,14 +72,11 @@ impl<'de> Reader<'de> {
                 let zigzag = self.varint()?;
                 Value::Integer((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64))
             }
-            2 => {
-                let bytes = self.take(8)?.try_into().map_err(|_| broken())?;
-                Value::Float(f64::from_le_bytes(bytes))
-            }
+            2 => Value::Float(f64::from_le_bytes(self.take(8)?.try_into().ok()?)),
             3 => match self.take(1)?[0] {
                 0 => Value::Boolean(false),
                 1 => Value::Boolean(true),
-                _ => return Err(broken()),
+                _ => return None,
             },
             4 => Value::Datetime(self.str()?),
             tag @ (5 | 6) => {
@@ -108,8 +87,6 @@ impl<'de> Reader<'de> {
                     reader: Reader {
                         bytes: self.take(size)?,
                     },
-                    key: "",
-                    role,
                 };
                 if tag == 5 {
                     Value::Array(items)
@@ -117,73 +94,60 @@ impl<'de> Reader<'de> {
                     Value::Table(items)
                 }
             }
-            _ => return Err(broken()),
+            _ => return None,
         };
-        Ok(Node { span, value, role })
+        Some(Node { span, value })
     }
 }
 
 /// A value and where the TOML text writes it.
-pub(crate) struct Node<'de, 'a> {
-    span: Range<usize>,
-    value: Value<'de, 'a>,
-    role: Role<'a>,
+pub(crate) struct Node<'de> {
+    pub span: Range<usize>,
+    pub value: Value<'de>,
 }
 
-enum Value<'de, 'a> {
+pub(crate) enum Value<'de> {
     String(&'de str),
     Integer(i64),
     Float(f64),
     Boolean(bool),
     Datetime(&'de str),
-    Array(Items<'de, 'a>),
-    Table(Items<'de, 'a>),
+    Array(Items<'de>),
+    Table(Items<'de>),
 }
 
 /// The entries of an array or table, read one at a time.
-struct Items<'de, 'a> {
+pub(crate) struct Items<'de> {
     left: usize,
     reader: Reader<'de>,
-    /// The last key read, in a table: the value's role may depend on it.
-    key: &'de str,
-    /// The role of the array or table itself.
-    role: Role<'a>,
 }
 
 /// A compiled file as a deserializer; `Err` if its bytes do not hold one node.
-pub(crate) fn root<'a>(
-    compiled: &'static [u8],
-    aside: Option<&'a Aside<'a>>,
-) -> Result<Node<'static, 'a>, Error> {
+pub(crate) fn root(compiled: &[u8]) -> Result<Node<'_>, Error> {
     let mut reader = Reader { bytes: compiled };
-    let node = reader.node(aside.map_or(Role::Plain, Role::Root))?;
+    let node = reader.node()?;
     if !reader.bytes.is_empty() {
         return Err(broken());
     }
     Ok(node)
 }
 
-/// The TOML type of a value set aside (toml's `DeValue::type_str`, as the text path says it).
-fn set_aside(name: Node, value: Node) -> Result<SetAside, Error> {
-    let Value::String(key) = name.value else {
-        return Err(broken());
-    };
-    let found = match value.value {
-        Value::Integer(i) => Ok(i),
-        Value::String(_) => Err("string"),
-        Value::Float(_) => Err("float"),
-        Value::Boolean(_) => Err("boolean"),
-        Value::Datetime(_) => Err("datetime"),
-        Value::Array(_) => Err("array"),
-        Value::Table(_) => Err("table"),
-    };
-    Ok(SetAside {
-        name: Spanned::new(name.span, key.to_owned()),
-        value: Spanned::new(value.span, found),
-    })
+impl Value<'_> {
+    /// The TOML type of the value, as toml's `DeValue::type_str` says it.
+    pub fn type_str(&self) -> &'static str {
+        match self {
+            Value::String(_) => "string",
+            Value::Integer(_) => "integer",
+            Value::Float(_) => "float",
+            Value::Boolean(_) => "boolean",
+            Value::Datetime(_) => "datetime",
+            Value::Array(_) => "array",
+            Value::Table(_) => "table",
+        }
+    }
 }
 
-impl Items<'_, '_> {
+impl<'de> Items<'de> {
     /// Whether every entry was read; the entries must then fill their length exactly.
     fn done(&self) -> Result<bool, Error> {
         match (self.left, self.reader.bytes.is_empty()) {
@@ -192,24 +156,54 @@ impl Items<'_, '_> {
             _ => Ok(false),
         }
     }
+
+    /// How many entries are left.
+    pub fn len(&self) -> usize {
+        self.left
+    }
+
+    /// An array's next item; `None` once every item is read.
+    pub fn item(&mut self) -> Result<Option<Node<'de>>, Error> {
+        if self.done()? {
+            return Ok(None);
+        }
+        self.left -= 1;
+        self.reader.node().map(Some)
+    }
+
+    /// A table's next key, which must be a string; its value is the next node.
+    fn key(&mut self) -> Result<Option<Node<'de>>, Error> {
+        let Some(key) = self.item()? else {
+            return Ok(None);
+        };
+        match key.value {
+            Value::String(_) => Ok(Some(key)),
+            _ => Err(broken()),
+        }
+    }
+
+    /// A table's next key, with where the text writes it, and value; `None` once every
+    /// entry is read.
+    pub fn entry(&mut self) -> Result<Option<(Spanned<&'de str>, Node<'de>)>, Error> {
+        let Some(Node {
+            span,
+            value: Value::String(name),
+        }) = self.key()?
+        else {
+            return Ok(None);
+        };
+        Ok(Some((Spanned::new(span, name), self.reader.node()?)))
+    }
 }
 
-impl<'de> de::SeqAccess<'de> for Items<'de, '_> {
+impl<'de> de::SeqAccess<'de> for Items<'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
-        if self.done()? {
-            return Ok(None);
-        }
-        self.left -= 1;
-        let role = match self.role {
-            Role::List(aside) => Role::Entry(aside),
-            _ => Role::Plain,
-        };
-        seed.deserialize(self.reader.node(role)?).map(Some)
+        self.item()?.map(|node| seed.deserialize(node)).transpose()
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -217,43 +211,18 @@ impl<'de> de::SeqAccess<'de> for Items<'de, '_> {
     }
 }
 
-impl<'de> de::MapAccess<'de> for Items<'de, '_> {
+impl<'de> de::MapAccess<'de> for Items<'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        loop {
-            if self.done()? {
-                return Ok(None);
-            }
-            self.left -= 1;
-            let key = self.reader.node(Role::Plain)?;
-            let Value::String(name) = key.value else {
-                return Err(broken());
-            };
-            self.key = name;
-            if let Role::Entry(aside) = self.role {
-                if !(aside.is_field)(name) {
-                    let value = self.reader.node(Role::Plain)?;
-                    let entry = set_aside(key, value)?;
-                    if let Some(table) = aside.found.borrow_mut().last_mut() {
-                        table.push(entry);
-                    }
-                    continue;
-                }
-            }
-            return seed.deserialize(key).map(Some);
-        }
+        self.key()?.map(|key| seed.deserialize(key)).transpose()
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let role = match self.role {
-            Role::Root(aside) if self.key == aside.list => Role::List(aside),
-            _ => Role::Plain,
-        };
-        seed.deserialize(self.reader.node(role)?)
+        seed.deserialize(self.reader.node()?)
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -261,22 +230,7 @@ impl<'de> de::MapAccess<'de> for Items<'de, '_> {
     }
 }
 
-impl<'de, 'a> Node<'de, 'a> {
-    /// A table about to be read: a table whose keys are set aside starts its list here.
-    fn entries(self) -> Result<Items<'de, 'a>, Error> {
-        match self.value {
-            Value::Table(items) => {
-                if let Role::Entry(aside) = self.role {
-                    aside.found.borrow_mut().push(Vec::new());
-                }
-                Ok(items)
-            }
-            _ => Err(Error::custom("wanted a table")),
-        }
-    }
-}
-
-impl<'de> de::Deserializer<'de> for Node<'de, '_> {
+impl<'de> de::Deserializer<'de> for Node<'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -290,7 +244,7 @@ impl<'de> de::Deserializer<'de> for Node<'de, '_> {
                 visitor.visit_map(DatetimeDeserializer::<Error>::new(datetime))
             }
             Value::Array(items) => visitor.visit_seq(items),
-            Value::Table(_) => visitor.visit_map(self.entries()?),
+            Value::Table(items) => visitor.visit_map(items),
         }
     }
 
@@ -328,9 +282,7 @@ impl<'de> de::Deserializer<'de> for Node<'de, '_> {
     ) -> Result<V::Value, Error> {
         match self.value {
             Value::String(s) => visitor.visit_enum(StrDeserializer::<Error>::new(s)),
-            Value::Table(_) => {
-                visitor.visit_enum(de::value::MapAccessDeserializer::new(self.entries()?))
-            }
+            Value::Table(items) => visitor.visit_enum(de::value::MapAccessDeserializer::new(items)),
             _ => Err(Error::custom("wanted string or table")),
         }
     }
@@ -341,7 +293,7 @@ impl<'de> de::Deserializer<'de> for Node<'de, '_> {
     }
 }
 
-impl<'de> IntoDeserializer<'de, Error> for Node<'de, '_> {
+impl<'de> IntoDeserializer<'de, Error> for Node<'de> {
     type Deserializer = Self;
 
     fn into_deserializer(self) -> Self {

@@ -2,36 +2,21 @@
 //! (`src/build.rs`): each file's tree of values with their spans, read at start-up instead of
 //! parsing the TOML text. The tree is read through serde exactly as toml's deserializer reads
 //! the text, spans included, so the data model (and every diagnostic that points into a
-//! shipped file) comes out the same. Data a user gives is still read from its TOML.
+//! shipped file) comes out the same; card files, most of the data, are read by a reader of
+//! their own (`cards.rs`) that fills a card's plain fields without serde. Data a user gives is
+//! still read from its TOML.
 
+pub(crate) mod cards;
 #[cfg(test)]
 mod compile;
 mod de;
 
-pub(crate) use de::SetAside;
 use serde::de::DeserializeOwned;
-use std::cell::RefCell;
 
 /// A compiled file read as `T`; `None` if it does not read, and then the caller parses the
 /// text, which says why.
-pub(crate) fn read<T: DeserializeOwned>(compiled: &'static [u8]) -> Option<T> {
-    T::deserialize(de::root(compiled, None).ok()?).ok()
-}
-
-/// A compiled file read as `T` after setting aside, in each table of its array `list`, the
-/// keys `is_field` refuses (a card file's stats); per table, in order, what was set aside.
-pub(crate) fn read_setting_aside<T: DeserializeOwned>(
-    compiled: &'static [u8],
-    list: &str,
-    is_field: impl Fn(&str) -> bool,
-) -> Option<(T, Vec<Vec<SetAside>>)> {
-    let aside = de::Aside {
-        list,
-        is_field: &is_field,
-        found: RefCell::new(Vec::new()),
-    };
-    let read = T::deserialize(de::root(compiled, Some(&aside)).ok()?).ok()?;
-    Some((read, aside.found.into_inner()))
+pub(crate) fn read<T: DeserializeOwned>(compiled: &[u8]) -> Option<T> {
+    T::deserialize(de::root(compiled).ok()?).ok()
 }
 
 #[cfg(test)]

@@ -1,0 +1,238 @@
+//! A shipped card file read from its compiled form straight into the data model. A card is
+//! most of what start-up reads (J Force ships 71), and through serde each of its strings went
+//! through `Spanned`'s three-key protocol and each key through a set-aside check: about 13,000
+//! instructions a card. Here a card's plain fields (strings, numbers, flags, lists of strings)
+//! are filled as their keys come; the nested ones (colour, evolution, judgment, abilities,
+//! effects) still go through serde (`de.rs`), and every other key is set aside as a stat, as
+//! the text path does (`card_db/read.rs`).
+//!
+//! A value of the wrong type, or a required field missing, gives `None`, and then the text is
+//! parsed, which says why. Which keys are card fields is `Card`'s serde derive; a test reads a
+//! card holding every one of them both ways, so a field added to `Card` and not here (which
+//! this reader would set aside as a stat) fails it, and another checks that every shipped card
+//! file reads here as its text parses.
+
+use super::de::{self, Items, Node, Value};
+use crate::card_db::read::{ParsedCards, StatEntry};
+use crate::card_db::{Card, CardFile};
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A compiled card file with its stats set aside per card; `None` if it does not read.
+pub(crate) fn read(compiled: &[u8]) -> Option<ParsedCards> {
+    let mut top = table(de::root(compiled).ok()?)?;
+    let (mut game, mut invented) = (None, false);
+    let (mut cards, mut stats) = (Vec::new(), Vec::new());
+    while let Some((key, value)) = top.entry().ok()? {
+        match *key.get_ref() {
+            "game" => game = Some(string(value)?),
+            "invented" => invented = boolean(value)?,
+            "cards" => {
+                let mut list = array(value)?;
+                cards.reserve(list.len());
+                stats.reserve(list.len());
+                while let Some(node) = list.item().ok()? {
+                    let (card, set_aside) = card(node)?;
+                    cards.push(card);
+                    stats.push(set_aside);
+                }
+            }
+            _ => return None,
+        }
+    }
+    let file = CardFile {
+        game: game?,
+        invented,
+        cards,
+    };
+    Some(ParsedCards { file, stats })
+}
+
+/// One card table, and its keys that are not card fields.
+fn card(node: Node) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
+    let span = node.span.clone();
+    let mut entries = table(node)?;
+    let unset = || Spanned::new(0..0, String::new());
+    let mut card = Card {
+        id: unset(),
+        name: unset(),
+        kind: unset(),
+        set: unset(),
+        number: None,
+        attribute_cost: Vec::new(),
+        attribute: Vec::new(),
+        colour: None,
+        legendary: false,
+        basic: false,
+        keywords: Vec::new(),
+        race: None,
+        evolution: None,
+        judgment: None,
+        revolution_order: false,
+        text: None,
+        ability: None,
+        effects: Vec::new(),
+        at_turn_start: Vec::new(),
+        abilities: Vec::new(),
+        invented: false,
+        stats: Vec::new(),
+    };
+    // One bit per required field (`id`, `name`, `type`, `set`) once it is read.
+    let mut required = 0u8;
+    let mut stats = Vec::new();
+    while let Some((key, value)) = entries.entry().ok()? {
+        match *key.get_ref() {
+            "id" => (card.id, required) = (string(value)?, required | 1),
+            "name" => (card.name, required) = (string(value)?, required | 2),
+            "type" => (card.kind, required) = (string(value)?, required | 4),
+            "set" => (card.set, required) = (string(value)?, required | 8),
+            "number" => card.number = Some(u32::try_from(integer(value)?).ok()?),
+            "attribute-cost" => card.attribute_cost = strings(value)?,
+            "attribute" => card.attribute = strings(value)?,
+            "keywords" => card.keywords = strings(value)?,
+            "legendary" => card.legendary = boolean(value)?,
+            "basic" => card.basic = boolean(value)?,
+            "revolution-order" => card.revolution_order = boolean(value)?,
+            "invented" => card.invented = boolean(value)?,
+            "race" => card.race = Some(string(value)?.into_inner()),
+            "text" => card.text = Some(string(value)?.into_inner()),
+            "ability" => card.ability = Some(string(value)?.into_inner()),
+            "colour" => card.colour = Some(serde(value)?),
+            "evolution" => card.evolution = Some(serde(value)?),
+            "judgment" => card.judgment = Some(serde(value)?),
+            "effects" => card.effects = serde(value)?,
+            "at-turn-start" => card.at_turn_start = serde(value)?,
+            "abilities" => card.abilities = serde(value)?,
+            name => stats.push(StatEntry {
+                name: Spanned::new(key.span(), name.to_owned()),
+                value: Spanned::new(value.span.clone(), stat(&value.value)),
+            }),
+        }
+    }
+    (required == 0b1111).then(|| (Spanned::new(span, card), stats))
+}
+
+/// A stat's value when it is a whole number, else its TOML type.
+fn stat(value: &Value) -> Result<i64, &'static str> {
+    match value {
+        Value::Integer(i) => Ok(*i),
+        other => Err(other.type_str()),
+    }
+}
+
+fn serde<'de, T: Deserialize<'de>>(node: Node<'de>) -> Option<T> {
+    T::deserialize(node).ok()
+}
+
+fn table(node: Node) -> Option<Items> {
+    match node.value {
+        Value::Table(items) => Some(items),
+        _ => None,
+    }
+}
+
+fn array(node: Node) -> Option<Items> {
+    match node.value {
+        Value::Array(items) => Some(items),
+        _ => None,
+    }
+}
+
+fn string(node: Node) -> Option<Spanned<String>> {
+    match node.value {
+        Value::String(s) => Some(Spanned::new(node.span, s.to_owned())),
+        _ => None,
+    }
+}
+
+fn strings(node: Node) -> Option<Vec<Spanned<String>>> {
+    let mut items = array(node)?;
+    let mut out = Vec::with_capacity(items.len());
+    while let Some(item) = items.item().ok()? {
+        out.push(string(item)?);
+    }
+    Some(out)
+}
+
+fn integer(node: Node) -> Option<i64> {
+    match node.value {
+        Value::Integer(i) => Some(i),
+        _ => None,
+    }
+}
+
+fn boolean(node: Node) -> Option<bool> {
+    match node.value {
+        Value::Boolean(b) => Some(b),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::card_db::read::{card_fields, parse_card_file};
+    use crate::diagnostic::SourceFile;
+
+    /// A card with every card field (and a stat of each kind) reads from its compiled form as
+    /// from its text: a field this reader missed would be set aside as a stat.
+    #[test]
+    fn a_card_with_every_field_reads_compiled_as_its_text_parses() {
+        let text = r#"game = "fow"
+invented = true
+
+[[cards]]
+id = "X-1"
+name = "Everything"
+type = "ruler"
+set = "X"
+number = 7
+attribute-cost = ["fire", "water"]
+attribute = ["fire"]
+colour = ["red", "blue"]
+legendary = true
+basic = true
+keywords = ["swiftness"]
+race = "Dragon"
+evolution = { line = "L", level = "I", base = "B" }
+judgment = { attribute-cost = ["fire"], free-cost = 1, j-name = "J", atk = 1, def = 2, keywords = ["flying"], effects = [{ kind = "draw", amount = 1 }], text = "t" }
+revolution-order = true
+text = "Some text."
+ability = "An ability."
+effects = [{ kind = "damage", target = "enemy-player", amount = 2 }, { kind = "pierce" }]
+at-turn-start = [{ kind = "heal", target = "own-player", amount = 1 }]
+abilities = [{ rest = true, charge = 1, effects = [{ kind = "draw", amount = 1 }], text = "a" }]
+invented = false
+cost = 3
+power = "high"
+speed = 1.5
+
+[[cards]]
+id = "X-2"
+name = "Plain"
+type = "resonator"
+set = "X"
+"#;
+        let table: toml::Table = text.parse().unwrap();
+        let first = table["cards"][0].as_table().unwrap();
+        for field in card_fields() {
+            assert!(first.contains_key(*field), "the test card lacks `{field}`");
+        }
+        let compiled = super::super::compile::compile("t.toml", text).unwrap();
+        let from_tree = super::read(&compiled).expect("reads");
+        let from_text = parse_card_file(&SourceFile::new("t.toml", text)).unwrap();
+        assert_eq!(
+            format!("{:?} {:?}", from_tree.file, from_tree.stats),
+            format!("{:?} {:?}", from_text.file, from_text.stats)
+        );
+        assert_eq!(from_tree.stats[0].len(), 3);
+        // A card without a required field, or with a field of the wrong type, does not read.
+        for broken in [
+            "id = \"X-3\"\n",
+            "id = 3\nname = \"N\"\ntype = \"t\"\nset = \"X\"\n",
+        ] {
+            let text = format!("game = \"fow\"\n[[cards]]\n{broken}");
+            let compiled = super::super::compile::compile("t.toml", &text).unwrap();
+            assert!(super::read(&compiled).is_none(), "{broken}");
+        }
+    }
+}
