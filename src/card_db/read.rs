@@ -80,6 +80,7 @@ pub fn attach_stats(
     out: &mut Vec<Problem>,
 ) -> bool {
     let before = out.len();
+    card.stats.reserve_exact(entries.len());
     for entry in entries {
         let name = entry.name.get_ref();
         if !game.stats.contains_key(name) {
@@ -88,8 +89,8 @@ pub fn attach_stats(
         }
         match *entry.value.get_ref() {
             Ok(v) => card.stats.push(CardStat {
-                name: entry.name.clone(),
                 value: Spanned::new(entry.value.span(), v),
+                name: entry.name,
             }),
             Err(found) => out.push(
                 Problem::error(
