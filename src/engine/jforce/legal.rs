@@ -181,11 +181,17 @@ impl Units {
 fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
     let table = &*state.table;
     let seat = state.seat(p);
-    // Read from each card's counts by Charge level; the walk through the abilities (a chained
-    // iterator, a tenth of the draw's instructions) only for a Charge they do not cover.
+    // Read from each card's counts at the seat's Charge level; the walk through the abilities
+    // (a chained iterator, a tenth of the draw's instructions) only for a Charge they do not
+    // cover.
+    let c = level(seat.charge);
     let activations = |unit: &Unit| -> usize {
-        let Some(c) = level(seat.charge) else {
-            return abilities(table, unit)
+        match c {
+            Some(c) => {
+                let of = |card: u16| weigh(&table.card(card).activations[c], targets);
+                of(unit.card) + unit.evolutions.iter().map(|&e| of(e)).sum::<usize>()
+            }
+            None => abilities(table, unit)
                 .map(|ability| {
                     let each = match ability.choice {
                         None => 1,
@@ -193,13 +199,8 @@ fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
                     };
                     usize::from(ability.charge <= seat.charge) * each
                 })
-                .sum();
-        };
-        let of = |card: u16| -> usize {
-            let [none, own, enemy, any] = table.card(card).activations[c].map(|n| n as usize);
-            none + own * targets[0] + enemy * targets[1] + any * targets[2]
-        };
-        of(unit.card) + unit.evolutions.iter().map(|&e| of(e)).sum::<usize>()
+                .sum(),
+        }
     };
     let hero = usize::from(!seat.hero.attacked) + activations(&seat.hero);
     let mut n = hero;
@@ -219,6 +220,13 @@ fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
         hero,
         ready: plain.then_some(ready),
     }
+}
+
+/// The actions given by counts of the [`WAYS`](super::cards::WAYS) (no choice; one per own,
+/// enemy or any Strike, of which there are `targets`).
+fn weigh(counts: &[u32; 4], targets: [usize; 3]) -> usize {
+    let [none, own, enemy, any] = counts.map(|n| n as usize);
+    none + own * targets[0] + enemy * targets[1] + any * targets[2]
 }
 
 /// The Strikes a choice of `side` may name, for `player`: as many as [`targets`] yields.

@@ -99,7 +99,12 @@ impl Unit {
 }
 
 /// Positions of a hand the summary covers: one bit each in a word.
-const SUMMED: usize = 64;
+const SUMMED: usize = Word::BITS as usize;
+
+/// The summary's words: a hand passes 32 cards only if a turn draws dozens, and half the
+/// width of `u64` halves the work of every draw and play on the summary (issue #15,
+/// point 4).
+type Word = u32;
 
 /// A hand of cards, with which of them each Charge level affords, how each plays and which
 /// are the first copy of their card, kept up to date by every change: the random player
@@ -119,12 +124,12 @@ pub struct Hand {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Summary {
     /// Bit `i` of `within[c]`: the card costs at most `c`.
-    within: [u64; LEVELS],
+    within: [Word; LEVELS],
     /// Bit `i`: the card plays in none of the [`WAYS`] (`CardInfo::way`), so its actions are
     /// counted card by card.
-    unsummed: u64,
+    unsummed: Word,
     /// Bit `i`: the card is the first copy in the hand.
-    first: u64,
+    first: Word,
     /// `counts[w][c]`: the cards in the whole hand, copies counted once, that play in the
     /// `w`th of the [`WAYS`] (the last row: in none) and cost at most `c`. Kept as counts
     /// because counting the bits of words has no instruction on the default x86-64 target:
@@ -137,9 +142,9 @@ impl Summary {
     /// visited, so that the loops have no branch on the card.
     fn mark(&mut self, i: usize, info: &CardInfo) {
         for (level, word) in (0..).zip(self.within.iter_mut()) {
-            *word |= u64::from(info.cost <= level) << i;
+            *word |= Word::from(info.cost <= level) << i;
         }
-        self.unsummed |= u64::from(usize::from(info.way) >= WAYS) << i;
+        self.unsummed |= Word::from(usize::from(info.way) >= WAYS) << i;
     }
 
     /// Adds `info`'s card to the counts when `add`, takes it out when `remove` (not both),
@@ -154,8 +159,8 @@ impl Summary {
 
     /// Takes position `i` (below [`SUMMED`]) out of every word: the bits above it move down.
     fn close(&mut self, i: usize) {
-        let below = (1u64 << i) - 1;
-        let close = |word: u64| (word & below) | ((word >> 1) & !below);
+        let below: Word = (1 << i) - 1;
+        let close = |word: Word| (word & below) | ((word >> 1) & !below);
         self.within = self.within.map(close);
         self.unsummed = close(self.unsummed);
         self.first = close(self.first);
@@ -213,7 +218,7 @@ impl Hand {
         self.summary.count(info, !held, false);
         if i < SUMMED {
             self.summary.mark(i, info);
-            self.summary.first |= u64::from(!held) << i;
+            self.summary.first |= Word::from(!held) << i;
         }
         self.cards.push(card);
     }
@@ -232,7 +237,7 @@ impl Hand {
         self.cards.truncate(last);
         let copies = (self.cards.iter().take(SUMMED))
             .enumerate()
-            .fold(0u64, |m, (j, &c)| m | (u64::from(c == card) << j));
+            .fold(0, |m: Word, (j, &c)| m | (Word::from(c == card) << j));
         let held = copies != 0 || self.cards.get(SUMMED..).is_some_and(|r| r.contains(&card));
         self.summary.count(table.card(card), false, !held);
         if i < SUMMED {
@@ -240,12 +245,12 @@ impl Hand {
             // it, so it is the lowest copy.
             let was_first = self.summary.first & (1 << i) != 0;
             self.summary.close(i);
-            self.summary.first |= (copies & copies.wrapping_neg()) * u64::from(was_first);
+            self.summary.first |= (copies & copies.wrapping_neg()) * Word::from(was_first);
             // The card that moved into the last summarised position.
             if let Some(&moved) = self.cards.get(SUMMED - 1) {
                 self.summary.mark(SUMMED - 1, table.card(moved));
                 self.summary.first |=
-                    u64::from(!self.cards[..SUMMED - 1].contains(&moved)) << (SUMMED - 1);
+                    Word::from(!self.cards[..SUMMED - 1].contains(&moved)) << (SUMMED - 1);
             }
         }
         card
@@ -286,19 +291,19 @@ impl Hand {
         } = &self.summary;
         let [one, own, enemy, any] = [0, 1, 2, 3].map(|w| usize::from(counts[w][c]));
         let n = one + own * targets[0] + enemy * targets[1] + any * targets[2];
-        Some((n, Bits(within[c] & first & unsummed)))
+        Some((n, Bits((within[c] & first & unsummed).into())))
     }
 
     /// The set positions of `word`, then the first copies from position `rest` on that `keep`
     /// keeps, found card by card.
     fn firsts<'h>(
         &'h self,
-        word: u64,
+        word: Word,
         rest: usize,
         keep: impl Fn(u16) -> bool + 'h,
     ) -> impl Iterator<Item = usize> + 'h {
         let cards = &self.cards;
-        Bits(word).chain(
+        Bits(word.into()).chain(
             (rest..cards.len()).filter(move |&i| keep(cards[i]) && !cards[..i].contains(&cards[i])),
         )
     }
@@ -317,7 +322,7 @@ fn summarise(cards: &[u16], table: &Table) -> Summary {
         summary.count(table.card(card), first, false);
         if i < SUMMED {
             summary.mark(i, table.card(card));
-            summary.first |= u64::from(first) << i;
+            summary.first |= Word::from(first) << i;
         }
     }
     summary

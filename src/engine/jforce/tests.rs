@@ -768,7 +768,7 @@ fn illegal_actions_say_why() {
 }
 
 /// The hand's summary (which cards each Charge level affords, how each plays, which are first
-/// copies) follows draws and plays from anywhere in the hand, past the 64 positions it covers,
+/// copies) follows draws and plays from anywhere in the hand, past the 32 positions it covers,
 /// and answers as looking every card up does.
 #[test]
 fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
@@ -784,7 +784,7 @@ fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
     let mut copy = hand.clone();
     let mut ways = [false; WAYS + 1];
     for step in 0..3000 {
-        // Grow to about 80 cards and back, so that positions past 64 come and go.
+        // Grow to about 80 cards and back, so that positions past 32 come and go.
         if (step / 400) % 2 == 0 || hand.is_empty() {
             hand.push(pool[rng.below(pool.len())], &table);
         } else {
@@ -819,7 +819,7 @@ fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
             let plays = hand
                 .plays(charge, targets)
                 .map(|(n, others)| (n, others.collect::<Vec<_>>()));
-            let covered = (0..=MAX_CHARGE).contains(&charge) && hand.len() <= 64;
+            let covered = (0..=MAX_CHARGE).contains(&charge) && hand.len() <= 32;
             let want_plays = covered.then(|| (counted.iter().map(weight).sum(), others));
             assert_eq!(plays, want_plays, "step {step}, charge {charge}");
         }
