@@ -2,12 +2,18 @@
 //! do the tests): its tree of values with their spans, in the compact form `de.rs` reads, or
 //! why it has none, as `path:line:column: what is wrong`.
 //!
-//! A node is its span (two varints), a tag (a varint) and the value: a string (tag 0) or a
-//! datetime as TOML writes it (4) as a varint length and UTF-8 bytes, an integer (1) as a
-//! zigzag varint, a float (2) as eight little-endian bytes, a boolean (3) as one byte, an array
-//! (5) or a table (6) as a varint count of entries (nodes; key and value nodes), a varint
-//! length in bytes and the entries. The length lets the reader hand a nested value over
-//! without walking it: start-up reads every card once, not once per level of nesting.
+//! A file is the length of its string table, the table (every key and string of the file, in
+//! the order of their nodes, as UTF-8) and the node of its top table. A node is its span (start
+//! and end), a tag byte and the value: a string (tag 0) or a datetime as TOML writes it (4) as
+//! its length in the table, an integer (1) or a float (2) as eight bytes, a boolean (3) as one
+//! byte, an array (5) or a table (6) as its count of entries (nodes; key and value nodes), its
+//! length in bytes, the length of its strings in the table, and the entries. Every number is
+//! four bytes and every value little-endian.
+//!
+//! The lengths let the reader hand a nested value over without walking it: start-up reads
+//! every card once, not once per level of nesting. One table lets it check a file's UTF-8 once
+//! rather than once per string, and numbers of one width read without a loop (varints and
+//! checking each string were two fifths of reading a card).
 
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
@@ -16,10 +22,14 @@ use toml::de::{DeTable, DeValue};
 /// value with no compiled form.
 pub fn compile(rel: &str, text: &str) -> Result<Vec<u8>, String> {
     let root = DeTable::parse(text).map_err(|e| at(rel, text, e.span(), e.message()))?;
-    let mut out = Vec::with_capacity(text.len());
-    span(&mut out, root.span());
+    let mut out = Out::default();
+    out.span(root.span());
     table(&mut out, root.get_ref()).map_err(|(span, e)| at(rel, text, Some(span), &e))?;
-    Ok(out)
+    let mut file = Vec::with_capacity(4 + out.strings.len() + out.bytes.len());
+    file.extend_from_slice(&number(out.strings.len()));
+    file.extend_from_slice(out.strings.as_bytes());
+    file.extend_from_slice(&out.bytes);
+    Ok(file)
 }
 
 /// `rel:line:column: what`, the column counted in characters, both from 1.
@@ -35,78 +45,88 @@ fn at(rel: &str, text: &str, span: Option<Range<usize>>, what: &str) -> String {
 
 type Refused = (Range<usize>, String);
 
-fn varint(out: &mut Vec<u8>, mut n: u64) {
-    while n >= 0x80 {
-        out.push(n as u8 | 0x80);
-        n >>= 7;
+fn number(n: usize) -> [u8; 4] {
+    u32::try_from(n)
+        .expect("a shipped file and its compiled form are under 4 GiB")
+        .to_le_bytes()
+}
+
+/// Nodes written, and the strings they put in the table, in order.
+#[derive(Default)]
+struct Out {
+    bytes: Vec<u8>,
+    strings: String,
+}
+
+impl Out {
+    fn number(&mut self, n: usize) {
+        self.bytes.extend_from_slice(&number(n));
     }
-    out.push(n as u8);
-}
 
-fn span(out: &mut Vec<u8>, span: Range<usize>) {
-    varint(out, span.start as u64);
-    varint(out, span.end as u64);
-}
+    fn span(&mut self, span: Range<usize>) {
+        self.number(span.start);
+        self.number(span.end);
+    }
 
-fn str(out: &mut Vec<u8>, tag: u64, s: &str) {
-    varint(out, tag);
-    varint(out, s.len() as u64);
-    out.extend_from_slice(s.as_bytes());
-}
+    fn str(&mut self, tag: u8, s: &str) {
+        self.bytes.push(tag);
+        self.number(s.len());
+        self.strings.push_str(s);
+    }
 
-/// An array's or table's count and byte length, then `entries`.
-fn container(out: &mut Vec<u8>, tag: u64, count: usize, entries: &[u8]) {
-    varint(out, tag);
-    varint(out, count as u64);
-    varint(out, entries.len() as u64);
-    out.extend_from_slice(entries);
+    /// An array's or table's count, lengths and entries.
+    fn container(&mut self, tag: u8, count: usize, entries: Out) {
+        self.bytes.push(tag);
+        self.number(count);
+        self.number(entries.bytes.len());
+        self.number(entries.strings.len());
+        self.bytes.extend_from_slice(&entries.bytes);
+        self.strings.push_str(&entries.strings);
+    }
 }
 
 /// A value's node; `Err` says where and why a value has no compiled form.
-fn node(out: &mut Vec<u8>, value: &DeValue, place: Range<usize>) -> Result<(), Refused> {
-    span(out, place.clone());
+fn node(out: &mut Out, value: &DeValue, place: Range<usize>) -> Result<(), Refused> {
+    out.span(place.clone());
     match value {
-        DeValue::String(s) => str(out, 0, s),
+        DeValue::String(s) => out.str(0, s),
         DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
             Ok(n) => {
-                varint(out, 1);
-                varint(out, ((n << 1) ^ (n >> 63)) as u64);
+                out.bytes.push(1);
+                out.bytes.extend_from_slice(&n.to_le_bytes());
             }
             Err(_) => return Err((place, format!("integer `{i}` does not fit 64 bits"))),
         },
         DeValue::Float(f) => match f.as_str().parse::<f64>() {
             Ok(x) => {
-                varint(out, 2);
-                out.extend_from_slice(&x.to_le_bytes());
+                out.bytes.push(2);
+                out.bytes.extend_from_slice(&x.to_le_bytes());
             }
             Err(_) => return Err((place, format!("float `{f}` is not a number"))),
         },
-        DeValue::Boolean(b) => {
-            varint(out, 3);
-            out.push(u8::from(*b));
-        }
-        DeValue::Datetime(d) => str(out, 4, &d.to_string()),
+        DeValue::Boolean(b) => out.bytes.extend_from_slice(&[3, u8::from(*b)]),
+        DeValue::Datetime(d) => out.str(4, &d.to_string()),
         DeValue::Array(items) => {
-            let mut entries = Vec::new();
+            let mut entries = Out::default();
             for item in items.iter() {
                 node(&mut entries, item.get_ref(), item.span())?;
             }
-            container(out, 5, items.len(), &entries);
+            out.container(5, items.len(), entries);
         }
         DeValue::Table(t) => table(out, t)?,
     }
     Ok(())
 }
 
-/// A table's tag, count, length and entries, in the order the file writes them.
-fn table(out: &mut Vec<u8>, table: &DeTable) -> Result<(), Refused> {
-    let mut entries = Vec::new();
+/// A table's tag, count, lengths and entries, in the order the file writes them.
+fn table(out: &mut Out, table: &DeTable) -> Result<(), Refused> {
+    let mut entries = Out::default();
     for (key, value) in table.iter() {
-        span(&mut entries, key.span());
-        str(&mut entries, 0, key.get_ref());
+        entries.span(key.span());
+        entries.str(0, key.get_ref());
         node(&mut entries, value.get_ref(), value.span())?;
     }
-    container(out, 6, table.len(), &entries);
+    out.container(6, table.len(), entries);
     Ok(())
 }
 

@@ -5,7 +5,8 @@
 //! a table or array is read entry by entry as the visitor asks.
 //!
 //! The bytes are what the build script writes (`compile.rs` says the form): an array or table
-//! carries its length in bytes, so a nested value is handed over without walking it.
+//! carries its length in bytes and in the string table, so a nested value is handed over
+//! without walking it, and the table's UTF-8 is checked once, when the file is opened.
 
 use serde::de::value::{Error, StrDeserializer};
 use serde::de::{self, DeserializeSeed, Error as _, IntoDeserializer, Visitor};
@@ -14,10 +15,11 @@ use std::ops::Range;
 use toml::Spanned;
 use toml_datetime::de::DatetimeDeserializer;
 
-/// Bytes not read yet.
+/// Bytes not read yet, and the strings of their nodes.
 #[derive(Clone, Copy)]
 struct Reader<'de> {
     bytes: &'de [u8],
+    strings: &'de str,
 }
 
 fn broken() -> Error {
@@ -34,29 +36,26 @@ impl<'de> Reader<'de> {
         Some(head)
     }
 
-    fn varint(&mut self) -> Option<u64> {
-        let (mut value, mut shift) = (0u64, 0);
-        while let Some((&byte, rest)) = self.bytes.split_first() {
-            self.bytes = rest;
-            value |= u64::from(byte & 0x7f) << shift;
-            if byte & 0x80 == 0 {
-                return Some(value);
-            }
-            shift += 7;
-            if shift >= 64 {
-                break;
-            }
-        }
-        None
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let (head, rest) = self.bytes.split_first_chunk()?;
+        self.bytes = rest;
+        Some(*head)
     }
 
-    fn usize(&mut self) -> Option<usize> {
-        usize::try_from(self.varint()?).ok()
+    fn number(&mut self) -> Option<usize> {
+        usize::try_from(u32::from_le_bytes(self.array()?)).ok()
+    }
+
+    /// The next `n` bytes of the string table; `None` if they do not end on a character.
+    fn strings(&mut self, n: usize) -> Option<&'de str> {
+        let (head, rest) = self.strings.split_at_checked(n)?;
+        self.strings = rest;
+        Some(head)
     }
 
     fn str(&mut self) -> Option<&'de str> {
-        let len = self.usize()?;
-        std::str::from_utf8(self.take(len)?).ok()
+        let len = self.number()?;
+        self.strings(len)
     }
 
     /// The next node; the reader moves past all of it, nested values included.
@@ -65,27 +64,27 @@ impl<'de> Reader<'de> {
     }
 
     fn try_node(&mut self) -> Option<Node<'de>> {
-        let span = self.usize()?..self.usize()?;
-        let value = match self.varint()? {
+        let span = self.number()?..self.number()?;
+        let [tag] = self.array()?;
+        let value = match tag {
             0 => Value::String(self.str()?),
-            1 => {
-                let zigzag = self.varint()?;
-                Value::Integer((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64))
-            }
-            2 => Value::Float(f64::from_le_bytes(self.take(8)?.try_into().ok()?)),
-            3 => match self.take(1)?[0] {
-                0 => Value::Boolean(false),
-                1 => Value::Boolean(true),
+            1 => Value::Integer(i64::from_le_bytes(self.array()?)),
+            2 => Value::Float(f64::from_le_bytes(self.array()?)),
+            3 => match self.array()? {
+                [0] => Value::Boolean(false),
+                [1] => Value::Boolean(true),
                 _ => return None,
             },
             4 => Value::Datetime(self.str()?),
-            tag @ (5 | 6) => {
-                let len = self.usize()?;
-                let size = self.usize()?;
+            5 | 6 => {
+                let left = self.number()?;
+                let size = self.number()?;
+                let strings = self.number()?;
                 let items = Items {
-                    left: len,
+                    left,
                     reader: Reader {
                         bytes: self.take(size)?,
+                        strings: self.strings(strings)?,
                     },
                 };
                 if tag == 5 {
@@ -124,9 +123,16 @@ pub(crate) struct Items<'de> {
 
 /// A compiled file as a deserializer; `Err` if its bytes do not hold one node.
 pub(crate) fn root(compiled: &[u8]) -> Result<Node<'_>, Error> {
-    let mut reader = Reader { bytes: compiled };
+    let mut reader = Reader {
+        bytes: compiled,
+        strings: "",
+    };
+    let opened = (reader.number())
+        .and_then(|n| reader.take(n))
+        .and_then(|table| std::str::from_utf8(table).ok());
+    reader.strings = opened.ok_or_else(broken)?;
     let node = reader.node()?;
-    if !reader.bytes.is_empty() {
+    if !reader.bytes.is_empty() || !reader.strings.is_empty() {
         return Err(broken());
     }
     Ok(node)
@@ -148,9 +154,10 @@ impl Value<'_> {
 }
 
 impl<'de> Items<'de> {
-    /// Whether every entry was read; the entries must then fill their length exactly.
+    /// Whether every entry was read; the entries must then fill their lengths exactly.
     fn done(&self) -> Result<bool, Error> {
-        match (self.left, self.reader.bytes.is_empty()) {
+        let empty = self.reader.bytes.is_empty() && self.reader.strings.is_empty();
+        match (self.left, empty) {
             (0, true) => Ok(true),
             (0, false) => Err(broken()),
             _ => Ok(false),

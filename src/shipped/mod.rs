@@ -35,12 +35,22 @@ a = [0, { x = false }]
         let read: toml::Table = super::read(bytes).expect("reads");
         assert_eq!(read, text.parse::<toml::Table>().unwrap());
         assert!(super::read::<toml::Table>(&bytes[..bytes.len() - 1]).is_none());
-        // A table's entries fill its length exactly: no entries in no bytes reads as an empty
-        // table, no entries in one byte is refused rather than read short.
+        // A table's entries fill its lengths exactly: no entries in no bytes reads as an empty
+        // table, no entries in one byte, or with one string byte, is refused rather than read
+        // short. (No strings, span 0..0, a table of no entries, then the lengths.)
+        let table = |size: u8, strings: u8| {
+            let mut bytes = vec![0; 12];
+            bytes.extend([6, 0, 0, 0, 0, size, 0, 0, 0, strings, 0, 0, 0]);
+            bytes.extend(std::iter::repeat_n(0, usize::from(size)));
+            bytes
+        };
         assert_eq!(
-            super::read::<toml::Table>(&[0, 0, 6, 0, 0]),
+            super::read::<toml::Table>(&table(0, 0)),
             Some(toml::Table::new())
         );
-        assert!(super::read::<toml::Table>(&[0, 0, 6, 0, 1, 0]).is_none());
+        assert!(super::read::<toml::Table>(&table(1, 0)).is_none());
+        let mut with_a_string = table(0, 1);
+        with_a_string.splice(0..4, [1, 0, 0, 0, b'x']);
+        assert!(super::read::<toml::Table>(&with_a_string).is_none());
     }
 }
