@@ -223,10 +223,7 @@ fn random_main(
     let at = listed.family.shape(aims.len(), listed.pays).split(left);
     let target = aims.get(at.aim).copied().flatten().map(|r| aim(state, r));
     let cost = listed.family.cost(state).filter(|c| c.total() > 0);
-    let pay = |j: usize| {
-        cost.and_then(|c| will::nth_payment(kinds, c, j))
-            .unwrap_or_default()
-    };
+    let pay = |j: usize| cost.and_then(|c| counts.nth(c, j)).unwrap_or_default();
     out.push(listed.family.action(state, who, at, target, pay));
     Some(())
 }

@@ -129,6 +129,9 @@ pub fn count_payments(kinds: &[StoneKind], cost: &Cost) -> usize {
 /// every count after the first games is found here rather than worked out again.
 pub struct PaymentCounts {
     slots: Vec<CountSlot>,
+    /// The payments drawn, by the same keys and the payment's index: the stones rested per
+    /// kind, found by the walk the first time.
+    drawn: Vec<DrawnSlot>,
 }
 
 /// Direct-mapped: a count whose slot another took is worked out again, which costs what
@@ -144,10 +147,20 @@ struct CountSlot {
     n: u32,
 }
 
+#[derive(Debug, Clone, Copy, Default)]
+struct DrawnSlot {
+    stones: u64,
+    cost: u64,
+    index: u32,
+    /// Stones rested of each kind (at most four kinds pack into a key).
+    counts: [u8; 4],
+}
+
 impl Default for PaymentCounts {
     fn default() -> PaymentCounts {
         PaymentCounts {
             slots: vec![CountSlot::default(); COUNT_SLOTS],
+            drawn: vec![DrawnSlot::default(); COUNT_SLOTS],
         }
     }
 }
@@ -193,6 +206,47 @@ impl Against<'_> {
             };
         }
         n
+    }
+
+    /// [`nth_payment`], from memory when the same payment of the same stones and cost was
+    /// drawn before.
+    pub fn nth(&mut self, cost: &Cost, index: usize) -> Option<Payment> {
+        let (Some(stones), cost_key, Ok(index)) = (self.key, cost.key(), u32::try_from(index))
+        else {
+            return nth_payment(self.kinds, cost, index);
+        };
+        let mixed = (stones ^ cost_key.rotate_left(29) ^ u64::from(index).rotate_left(47))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let at = (mixed >> 52) as usize % COUNT_SLOTS;
+        let Some(slot) = self.memo.drawn.get_mut(at).filter(|_| cost_key != 0) else {
+            return nth_payment(self.kinds, cost, index as usize);
+        };
+        if slot.stones != stones || slot.cost != cost_key || slot.index != index {
+            let mut left = index;
+            let mut found = false;
+            walk_payments(self.kinds, cost, &mut |counts| {
+                if left == 0 {
+                    found = true;
+                    let mut packed = [0; 4];
+                    for (p, &c) in packed.iter_mut().zip(counts) {
+                        *p = c;
+                    }
+                    *slot = DrawnSlot {
+                        stones,
+                        cost: cost_key,
+                        index,
+                        counts: packed,
+                    };
+                    return ControlFlow::Break(());
+                }
+                left -= 1;
+                ControlFlow::Continue(())
+            });
+            if !found {
+                return None;
+            }
+        }
+        Some(payment_of(self.kinds, &slot.counts))
     }
 }
 
@@ -672,9 +726,9 @@ mod tests {
         assert!(paying > 300, "{paying}");
     }
 
-    /// The remembered counts are the counts: over random stones and costs asked twice each (the
-    /// second time from memory, unless another key took the slot), including kinds and costs
-    /// too big for a key.
+    /// The remembered counts and payments are the counts and payments: over random stones and
+    /// costs asked twice each (the second time from memory, unless another key took the slot),
+    /// including kinds and costs too big for a key.
     #[test]
     fn remembered_counts_are_the_counts() {
         let attrs: Vec<String> = ["fire", "water", "light", "darkness"]
@@ -706,11 +760,17 @@ mod tests {
         }
         for round in 0..2 {
             for (kinds, cost) in &asked {
-                assert_eq!(
-                    memo.against(kinds).count(cost),
-                    count_payments(kinds, cost),
-                    "round {round}: {kinds:?}, {cost:?}"
-                );
+                let n = count_payments(kinds, cost);
+                let mut against = memo.against(kinds);
+                assert_eq!(against.count(cost), n, "round {round}: {kinds:?}, {cost:?}");
+                // One past the last payment too: there is none.
+                for i in 0..=n {
+                    assert_eq!(
+                        against.nth(cost, i),
+                        nth_payment(kinds, cost, i),
+                        "round {round}, payment {i}: {kinds:?}, {cost:?}"
+                    );
+                }
             }
         }
     }
