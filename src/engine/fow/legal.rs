@@ -312,11 +312,24 @@ fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> 
         left -= 1;
         let n = free_kinds(used, &mut first, &mut counts);
         let mut next = None;
+        // How many choices follow a card depends only on how many copies of it are free (the
+        // count of orders is the same whichever kinds hold which counts): each number of
+        // copies is counted once per step, (copies, choices) as found.
+        let mut by_copies = [(0usize, 0usize); MAX];
+        let mut known = 0;
         for k in 0..n {
             // The choices that take this card next: the rest ordered after it.
-            counts[k] -= 1;
-            let sub = orders(&counts[..n], OPENING_HAND - depth - 1);
-            counts[k] += 1;
+            let sub = match by_copies[..known].iter().find(|&&(c, _)| c == counts[k]) {
+                Some(&(_, sub)) => sub,
+                None => {
+                    counts[k] -= 1;
+                    let sub = orders(&counts[..n], OPENING_HAND - depth - 1);
+                    counts[k] += 1;
+                    by_copies[known] = (counts[k], sub);
+                    known += 1;
+                    sub
+                }
+            };
             if left < sub {
                 next = Some(first[k]);
                 break;
@@ -650,6 +663,7 @@ fn plays(
     aims: &mut Vec<Option<ObjRef>>,
 ) {
     let in_hand = &state.seat(who).in_hand;
+    let may_order = state.info(state.seat(who).ruler).revolution_order;
     // Outside the main window only Quickcast cards can be played (`rules::play_from_hand`
     // says why when asked).
     let quick_only = !main_window(state, who);
@@ -677,8 +691,9 @@ fn plays(
         if targets.len == 0 {
             return;
         }
-        // With Revolution Order the card passes the same checks and Revolution Order's own.
-        let orders = if rules::revolution_order(state, who, card).is_ok() {
+        // With Revolution Order the card passes the same checks and Revolution Order's own
+        // (asked only of a ruler that has it: most have not, and most cards are asked).
+        let orders = if may_order && rules::revolution_order(state, who, card).is_ok() {
             2
         } else {
             1
