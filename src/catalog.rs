@@ -513,6 +513,27 @@ fn fail_on_errors(problems: Vec<Problem>, format_files: &BTreeSet<String>) -> Re
 mod tests {
     use super::*;
 
+    /// A game's index of normalised names, built on the first miss, finds for any spelling
+    /// of a card's id or name the first card with that key, as one built while the cards
+    /// were loaded did.
+    #[test]
+    fn a_name_not_spelt_as_the_database_spells_it_finds_the_first_card_with_its_key() {
+        let catalog = Catalog::embedded().expect("shipped data loads");
+        for game in catalog.games.values() {
+            let first_with_key = |key: &str| {
+                (game.cards.iter())
+                    .position(|c| names::key(c.id()) == key || names::key(c.name()) == key)
+            };
+            for card in &game.cards {
+                for k in [card.id(), card.name()] {
+                    let respelt = format!("  {}  ", k.to_ascii_uppercase());
+                    assert_eq!(game.find_spelt(&respelt), None);
+                    assert_eq!(game.find(&respelt), first_with_key(&names::key(k)), "{k}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn shipped_game_folders_are_named_by_game_id() {
         // `load_for_format` picks a game's files by their folder.

@@ -23,8 +23,9 @@ pub struct Game {
     /// `origins[i]` is where `cards[i]` was read.
     pub origins: Vec<CardOrigin>,
     /// Lookup key of each name and id → card index. The first card wins a clash; `db check`
-    /// reports clashes.
-    index: names::KeyMap<u32>,
+    /// reports clashes. Built on the first name not found as spelt: most runs never need it,
+    /// and keying every card was a third of putting a game's cards in place.
+    index: OnceLock<names::KeyMap<u32>>,
     /// Names and ids exactly as the database spells them: most deck lines match here, which
     /// skips normalising the line's name.
     exact: names::KeyMap<u32>,
@@ -109,7 +110,7 @@ impl Game {
             def_file,
             cards: Vec::new(),
             origins: Vec::new(),
-            index: names::KeyMap::default(),
+            index: OnceLock::new(),
             exact: names::KeyMap::default(),
             card_zones: Vec::new(),
             card_legendary: Vec::new(),
@@ -146,12 +147,12 @@ impl Game {
     }
 
     pub fn push(&mut self, card: Card, origin: CardOrigin) {
+        self.index.take();
         self.sketches.take();
         self.numbered_ids.take();
         self.evolution_steps.take();
         let i = self.cards.len() as u32;
         for k in [card.id(), card.name()] {
-            self.index.entry(names::key(k)).or_insert(i);
             self.exact.entry(k.to_owned()).or_insert(i);
         }
         // Zones past the 64th never match: no game comes near that many.
@@ -176,18 +177,17 @@ impl Game {
         self.origins.reserve(n);
         self.card_zones.reserve(n);
         self.card_legendary.reserve(n);
-        self.index.reserve(2 * n);
         self.exact.reserve(2 * n);
     }
 
     /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
     pub fn clear_cards(&mut self) {
+        self.index.take();
         self.sketches.take();
         self.numbered_ids.take();
         self.evolution_steps.take();
         self.cards.clear();
         self.origins.clear();
-        self.index.clear();
         self.exact.clear();
         self.card_zones.clear();
         self.card_legendary.clear();
@@ -209,7 +209,21 @@ impl Game {
             return Some(i);
         }
         names::key_into(name_or_id, buf);
-        self.index.get(buf.as_str()).map(|&i| i as usize)
+        self.index().get(buf.as_str()).map(|&i| i as usize)
+    }
+
+    /// The lookup keys of every card's id and name, in card order, the first card winning.
+    fn index(&self) -> &names::KeyMap<u32> {
+        self.index.get_or_init(|| {
+            let mut index = names::KeyMap::default();
+            index.reserve(2 * self.cards.len());
+            for (i, card) in self.cards.iter().enumerate() {
+                for k in [card.id(), card.name()] {
+                    index.entry(names::key(k)).or_insert(i as u32);
+                }
+            }
+            index
+        })
     }
 
     /// Finds a card by its name or id exactly as the database spells it, normalising nothing.
