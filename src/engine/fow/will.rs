@@ -686,6 +686,25 @@ mod tests {
     use super::*;
     use crate::engine::rng::Rng;
 
+    /// Fewer than `below` random stone kinds over `attrs` attributes: each gives one attribute,
+    /// none, or the last two (a dual stone), with `least` to `least + 3` of them recovered.
+    fn random_kinds(rng: &mut Rng, attrs: usize, below: usize, least: u8) -> Vec<StoneKind> {
+        (0..rng.below(below))
+            .map(|i| StoneKind {
+                stone: Named {
+                    def: i as u16,
+                    name: "stone",
+                },
+                attrs: match rng.below(attrs + 2) {
+                    a if a < attrs => 1 << a,
+                    a if a == attrs => 0,
+                    _ => 0b11 << (attrs - 2),
+                },
+                recovered: least + rng.below(4) as u8,
+            })
+            .collect()
+    }
+
     /// The closed form counts what the walk lists, for random stones of one attribute each, none,
     /// or two (water or light) and random costs: an off-by-one in a floor or a window would miscount many.
     #[test]
@@ -694,20 +713,7 @@ mod tests {
         let mut rng = Rng::new(13);
         let mut paying = 0;
         for round in 0..3000 {
-            let kinds: Vec<StoneKind> = (0..rng.below(5))
-                .map(|i| StoneKind {
-                    stone: Named {
-                        def: i as u16,
-                        name: "stone",
-                    },
-                    attrs: match rng.below(5) {
-                        3 => 0,
-                        4 => 0b110,
-                        a => 1 << a,
-                    },
-                    recovered: rng.below(4) as u8,
-                })
-                .collect();
+            let kinds = random_kinds(&mut rng, 3, 5, 0);
             let icons: Vec<&str> = (0..rng.below(4))
                 .map(|_| attrs[rng.below(3)].as_str())
                 .collect();
@@ -738,20 +744,7 @@ mod tests {
         let mut memo = PaymentCounts::default();
         let mut asked = Vec::new();
         for _ in 0..2000 {
-            let kinds: Vec<StoneKind> = (0..rng.below(7))
-                .map(|i| StoneKind {
-                    stone: Named {
-                        def: i as u16,
-                        name: "stone",
-                    },
-                    attrs: match rng.below(6) {
-                        4 => 0,
-                        5 => 0b1100,
-                        a => 1 << a,
-                    },
-                    recovered: 1 + rng.below(4) as u8,
-                })
-                .collect();
+            let kinds = random_kinds(&mut rng, 4, 7, 1);
             let icons: Vec<&str> = (0..rng.below(5))
                 .map(|_| attrs[rng.below(4)].as_str())
                 .collect();
