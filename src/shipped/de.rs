@@ -192,14 +192,13 @@ impl<'de> Items<'de> {
     /// A table's next key, with where the text writes it, and value; `None` once every
     /// entry is read.
     pub fn entry(&mut self) -> Result<Option<(Spanned<&'de str>, Node<'de>)>, Error> {
-        let Some(Node {
-            span,
-            value: Value::String(name),
-        }) = self.key()?
-        else {
+        let Some(key) = self.item()? else {
             return Ok(None);
         };
-        Ok(Some((Spanned::new(span, name), self.reader.node()?)))
+        let Value::String(name) = key.value else {
+            return Err(broken());
+        };
+        Ok(Some((Spanned::new(key.span, name), self.reader.node()?)))
     }
 }
 

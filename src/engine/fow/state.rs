@@ -144,13 +144,7 @@ impl HandCards {
         self.first.clear();
         self.cheapest_quick = u32::MAX;
         for &inst in hand {
-            if table.quickcast(inst) {
-                self.cheapest_quick = self.cheapest_quick.min(table.play_total(inst));
-            }
-            let def = table.def_of(inst);
-            if !self.first.iter().any(|&i| table.def_of(i) == def) {
-                self.first.push(inst);
-            }
+            self.gained(inst, table);
         }
     }
 }

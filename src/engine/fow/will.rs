@@ -137,7 +137,13 @@ pub struct PaymentCounts {
 /// Direct-mapped: a count whose slot another took is worked out again, which costs what
 /// counting did before it was remembered. 256 slots missed one count in five over the bench's
 /// decks; this many miss only the first time (about 2,000 in 300 games).
-const COUNT_SLOTS: usize = 4096;
+const COUNT_SLOTS: usize = 1 << SLOT_BITS;
+const SLOT_BITS: u32 = 12;
+
+/// The slot of a key: its top bits after a Fibonacci multiply.
+fn slot_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_BITS)) as usize
+}
 
 #[derive(Debug, Clone, Copy, Default)]
 struct CountSlot {
@@ -186,14 +192,10 @@ pub struct Against<'a> {
 impl Against<'_> {
     /// [`count_payments`], from memory when the same stones and cost were counted before.
     pub fn count(&mut self, cost: &Cost) -> usize {
-        let (Some(stones), cost_key) = (self.key, cost.key()) else {
+        let (Some(stones), cost_key @ 1..) = (self.key, cost.key()) else {
             return count_payments(self.kinds, cost);
         };
-        let mixed = (stones ^ cost_key.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let at = (mixed >> 52) as usize % COUNT_SLOTS;
-        let Some(slot) = self.memo.slots.get_mut(at).filter(|_| cost_key != 0) else {
-            return count_payments(self.kinds, cost);
-        };
+        let slot = &mut self.memo.slots[slot_of(stones ^ cost_key.rotate_left(29))];
         if slot.stones == stones && slot.cost == cost_key {
             return slot.n as usize;
         }
@@ -211,40 +213,27 @@ impl Against<'_> {
     /// [`nth_payment`], from memory when the same payment of the same stones and cost was
     /// drawn before.
     pub fn nth(&mut self, cost: &Cost, index: usize) -> Option<Payment> {
-        let (Some(stones), cost_key, Ok(index)) = (self.key, cost.key(), u32::try_from(index))
+        let (Some(stones), cost_key @ 1.., Ok(index)) =
+            (self.key, cost.key(), u32::try_from(index))
         else {
             return nth_payment(self.kinds, cost, index);
         };
-        let mixed = (stones ^ cost_key.rotate_left(29) ^ u64::from(index).rotate_left(47))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let at = (mixed >> 52) as usize % COUNT_SLOTS;
-        let Some(slot) = self.memo.drawn.get_mut(at).filter(|_| cost_key != 0) else {
-            return nth_payment(self.kinds, cost, index as usize);
-        };
+        let at = slot_of(stones ^ cost_key.rotate_left(29) ^ u64::from(index).rotate_left(47));
+        let slot = &mut self.memo.drawn[at];
         if slot.stones != stones || slot.cost != cost_key || slot.index != index {
-            let mut left = index;
-            let mut found = false;
-            walk_payments(self.kinds, cost, &mut |counts| {
-                if left == 0 {
-                    found = true;
-                    let mut packed = [0; 4];
-                    for (p, &c) in packed.iter_mut().zip(counts) {
-                        *p = c;
-                    }
-                    *slot = DrawnSlot {
-                        stones,
-                        cost: cost_key,
-                        index,
-                        counts: packed,
-                    };
-                    return ControlFlow::Break(());
+            let counts = at_index(self.kinds, cost, index as usize, |counts| {
+                let mut packed = [0; 4];
+                for (p, &c) in packed.iter_mut().zip(counts) {
+                    *p = c;
                 }
-                left -= 1;
-                ControlFlow::Continue(())
-            });
-            if !found {
-                return None;
-            }
+                packed
+            })?;
+            *slot = DrawnSlot {
+                stones,
+                cost: cost_key,
+                index,
+                counts,
+            };
         }
         Some(payment_of(self.kinds, &slot.counts))
     }
@@ -334,11 +323,20 @@ fn count_single(kinds: &[StoneKind], cost: &Cost) -> Option<usize> {
 
 /// The payment [`for_each_payment`] lists at `index`, building only that one.
 pub fn nth_payment(kinds: &[StoneKind], cost: &Cost, index: usize) -> Option<Payment> {
-    let mut left = index;
-    let mut found = None;
+    at_index(kinds, cost, index, |counts| payment_of(kinds, counts))
+}
+
+/// `read` of the stones rested per kind of the payment at `index`, walking only up to it.
+fn at_index<R>(
+    kinds: &[StoneKind],
+    cost: &Cost,
+    index: usize,
+    read: impl FnOnce(&[u8]) -> R,
+) -> Option<R> {
+    let (mut left, mut read, mut found) = (index, Some(read), None);
     walk_payments(kinds, cost, &mut |counts| {
         if left == 0 {
-            found = Some(payment_of(kinds, counts));
+            found = read.take().map(|read| read(counts));
             return ControlFlow::Break(());
         }
         left -= 1;

@@ -198,11 +198,6 @@ impl Hand {
         }
     }
 
-    pub fn clear(&mut self) {
-        self.cards.clear();
-        self.summary = Summary::default();
-    }
-
     /// A hand of `cards`, summarised.
     pub fn of(cards: Vec<u16>, table: &Table) -> Hand {
         let summary = summarise(&cards, table);
@@ -448,42 +443,14 @@ impl Seat {
     pub fn new(hero: u16, hp: i32) -> Seat {
         let spare = SPARE.try_with(|spare| spare.try_borrow_mut().ok()?.pop());
         let mut seat = spare.ok().flatten().unwrap_or_else(Seat::empty);
-        // Every field named, so that a new one cannot be left from the last game.
-        let Seat {
-            hero: unit,
-            hp: now,
-            max_hp,
-            charge,
-            deck,
-            hand,
-            discard,
-            battle,
-            legendary_used,
-            cards,
-        } = &mut seat;
-        let Unit {
-            card,
-            evolutions,
-            attached,
-            attacked,
-            boost,
-            lasting,
-        } = unit;
-        *card = hero;
-        evolutions.clear();
-        attached.clear();
-        *attacked = false;
-        *boost = 0;
-        *lasting = 0;
-        *now = hp;
-        *max_hp = hp;
-        *charge = 0;
-        deck.clear();
-        hand.clear();
-        discard.clear();
-        battle.clear();
-        legendary_used.clear();
-        *cards = 0;
+        // `clone_from` names every field (a new one cannot be left from the last game) and
+        // keeps the lists' memory; the template allocates nothing.
+        seat.clone_from(&Seat {
+            hero: Unit::new(hero),
+            hp,
+            max_hp: hp,
+            ..Seat::empty()
+        });
         seat
     }
 
