@@ -164,6 +164,13 @@ pub struct CardInfo {
 /// card.
 pub const WAYS: usize = 4;
 
+/// The actions given by counts of the [`WAYS`] (no choice; one per own, enemy or any Strike,
+/// of which there are `targets`).
+pub fn weigh(counts: [usize; WAYS], targets: [usize; 3]) -> usize {
+    let [none, own, enemy, any] = counts;
+    none + own * targets[0] + enemy * targets[1] + any * targets[2]
+}
+
 /// Two card names are the same. Names in actions come from the table, interned, so the same
 /// name is almost always the same pointer: comparing it first skips comparing the text.
 pub fn same_name(a: &str, b: &str) -> bool {

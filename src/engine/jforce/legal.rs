@@ -5,7 +5,7 @@
 //! draws an index, and makes only the one it drew.
 
 use super::action::{battle_ref, targets, Action, UnitRef};
-use super::cards::{level, Kind, Side};
+use super::cards::{level, weigh, Kind, Side};
 use super::state::{abilities, Phase, Slot, State, Unit};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
@@ -188,7 +188,7 @@ fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
     let activations = |unit: &Unit| -> usize {
         match c {
             Some(c) => {
-                let of = |card: u16| weigh(&table.card(card).activations[c], targets);
+                let of = |card: u16| weigh(table.card(card).activations[c].map(|n| n as usize), targets);
                 of(unit.card) + unit.evolutions.iter().map(|&e| of(e)).sum::<usize>()
             }
             None => abilities(table, unit)
@@ -220,13 +220,6 @@ fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
         hero,
         ready: plain.then_some(ready),
     }
-}
-
-/// The actions given by counts of the [`WAYS`](super::cards::WAYS) (no choice; one per own,
-/// enemy or any Strike, of which there are `targets`).
-fn weigh(counts: &[u32; 4], targets: [usize; 3]) -> usize {
-    let [none, own, enemy, any] = counts.map(|n| n as usize);
-    none + own * targets[0] + enemy * targets[1] + any * targets[2]
 }
 
 /// The Strikes a choice of `side` may name, for `player`: as many as [`targets`] yields.

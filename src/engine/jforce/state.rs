@@ -2,7 +2,7 @@
 //! Zone), whose turn and phase it is, and the match's RNG. Cards are database indices (`u16`);
 //! names come from the shared card table, so cloning a state copies numbers only.
 
-use super::cards::{level, AbilityInfo, Aim, CardInfo, Table, LEVELS, WAYS};
+use super::cards::{level, weigh, AbilityInfo, Aim, CardInfo, Table, LEVELS, WAYS};
 use crate::engine::rng::Rng;
 use crate::engine::{Outcome, Player};
 use std::cell::RefCell;
@@ -284,8 +284,7 @@ impl Hand {
             first,
             counts,
         } = &self.summary;
-        let [one, own, enemy, any] = [0, 1, 2, 3].map(|w| usize::from(counts[w][c]));
-        let n = one + own * targets[0] + enemy * targets[1] + any * targets[2];
+        let n = weigh([0, 1, 2, 3].map(|w| usize::from(counts[w][c])), targets);
         Some((n, Bits((within[c] & first & unsummed).into())))
     }
 
