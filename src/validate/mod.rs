@@ -116,7 +116,6 @@ pub fn validate(deck: &Deck, format: &Format, game: &Game, date: Date) -> Verdic
 pub struct Validator<'f> {
     format: &'f Format,
     game: &'f Game,
-    date: Date,
     /// Per game zone, the size the format asks for (`deck-size` checks it, the verdict words
     /// it).
     deck_size: DeckSize,
@@ -184,7 +183,6 @@ impl<'f> Validator<'f> {
         let mut validator = Validator {
             format,
             game,
-            date,
             deck_size: DeckSize::new(format, game),
             banned: Banned::new(revision.map_or(&[][..], |r| &r.banned), game),
             limited: Limited::new(revision.map_or(&BTreeMap::new(), |r| &r.limited), game),
@@ -278,7 +276,7 @@ impl<'f> Validator<'f> {
     }
 
     fn validate_with(&self, deck: &DeckRef, scratch: &mut Scratch) -> Verdict {
-        let (format, game, date) = (self.format, self.game, self.date);
+        let (format, game) = (self.format, self.game);
         let mut findings = Vec::new();
         let parse_problems = (deck.problems.iter().map(|p| (p, Severity::Error)))
             .chain(deck.warnings.iter().map(|w| (w, Severity::Warning)));
@@ -382,7 +380,6 @@ impl<'f> Validator<'f> {
             deck,
             deck_zones,
             format_name: &format.name,
-            date,
             lines,
             cards,
             zone_totals,

@@ -4,7 +4,6 @@
 use super::finding::Finding;
 use super::rule_id::RuleId;
 use crate::card_db::{Card, Game};
-use crate::date::Date;
 use crate::deck::{DeckRef, EntryRef, ZoneRef};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
@@ -69,8 +68,6 @@ pub(crate) struct ResolvedDeck<'a> {
     /// The game zone each deck zone (by position) resolved to.
     pub deck_zones: &'a [Option<usize>],
     pub format_name: &'a str,
-    /// The validation date.
-    pub date: Date,
     pub lines: &'a [Line],
     /// The deck's distinct cards in the order they first appear.
     pub cards: &'a [CardTotal],

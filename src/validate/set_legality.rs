@@ -98,8 +98,8 @@ impl SetLegality {
 }
 
 /// A `set-legality` made ready for a format and date: the sets in force, worked out once
-/// rather than for every deck.
-pub(crate) struct PreparedSetLegality<'f>(SetsInForce<'f>);
+/// rather than for every deck, and the date (which the help names when no set is in force).
+pub(crate) struct PreparedSetLegality<'f>(SetsInForce<'f>, Date);
 
 impl SetLegality {
     pub(crate) fn prepare<'f>(
@@ -107,7 +107,7 @@ impl SetLegality {
         revisions: &'f [DatedRevision],
         date: Date,
     ) -> PreparedSetLegality<'f> {
-        PreparedSetLegality(self.sets_on(revisions, date))
+        PreparedSetLegality(self.sets_on(revisions, date), date)
     }
 
     pub(crate) fn lint(&self, site: &RuleSite, out: &mut Vec<Problem>) {
@@ -122,7 +122,7 @@ impl SetLegality {
 
 impl Check for PreparedSetLegality<'_> {
     fn check(&self, deck: &ResolvedDeck, out: &mut Vec<Finding>) {
-        let in_force = &self.0;
+        let PreparedSetLegality(in_force, date) = self;
         for l in deck.lines {
             let card = deck.card(l.card);
             if in_force.allows(card.set()) {
@@ -136,7 +136,7 @@ impl Check for PreparedSetLegality<'_> {
                 None => format!("`{name}` is from set {set}, not legal in {format}"),
             };
             let help = if in_force.sets.is_empty() {
-                format!("{format} allows no set on {}", deck.date)
+                format!("{format} allows no set on {date}")
             } else {
                 format!("{format} allows the sets {}", in_force.sets.join(", "))
             };
