@@ -240,14 +240,17 @@ impl Against<'_> {
 }
 
 /// What a payment count depends on in the stones, packed into a word: up to four kinds of
-/// attributes below 8 bits, each its attributes and recovered stones (a kind of none adds
-/// nothing to a count, so that it packs like no kind is harmless); `None` past that.
+/// attributes below 8 bits, each its attributes and recovered stones; `None` past that. Every
+/// kind has a stone recovered ([`stone_kinds_into`] leaves the others out), so each packs to
+/// a part that is not zero and the key also says how many kinds there are: a remembered
+/// payment's counts are by kind position.
 fn stones_key(kinds: &[StoneKind]) -> Option<u64> {
     if kinds.len() > 4 {
         return None;
     }
     let mut stones = 0u64;
     for k in kinds {
+        debug_assert!(k.recovered > 0, "a kind without a recovered stone: {k:?}");
         let attrs = u8::try_from(k.attrs).ok()?;
         stones = stones << 16 | u64::from(attrs) << 8 | u64::from(k.recovered);
     }
