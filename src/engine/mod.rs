@@ -318,6 +318,19 @@ pub trait Engine {
         Self::apply(state, action, scratch)
     }
 
+    /// [`Engine::apply_unrecorded`] for an action this engine itself just listed or drew for
+    /// this very state (`legal_actions`, `random_action`), as random play and a search's
+    /// rollouts apply them: an engine may skip re-checking what its listing guarantees. Never
+    /// call it with an action from anywhere else (a script, a search tree's other branch): it
+    /// may then break the rules. The default checks, as `apply_unrecorded` does.
+    fn apply_listed(
+        state: &mut Self::State,
+        action: &Self::Action,
+        scratch: &mut Vec<Self::Event>,
+    ) -> Result<(), IllegalAction> {
+        Self::apply_unrecorded(state, action, scratch)
+    }
+
     /// `Some` once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 

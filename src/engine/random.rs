@@ -146,7 +146,7 @@ impl<E: Engine> SelfPlay<E> {
             let applied = if self.check {
                 E::apply(&mut state, action, &mut self.events)
             } else {
-                E::apply_unrecorded(&mut state, action, &mut self.events)
+                E::apply_listed(&mut state, action, &mut self.events)
             };
             if let Err(e) = applied {
                 return Err(violation(

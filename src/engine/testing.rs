@@ -77,7 +77,7 @@ pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64,
         assert_eq!(
             again.play(&s, player_seed(s.seed)),
             player.play(&s, player_seed(s.seed)),
-            "{} game {g}: unrecorded play (setup_unrecorded, apply_unrecorded) ended differently",
+            "{} game {g}: unchecked play (setup_unrecorded, apply_listed) ended differently",
             E::GAME
         );
     }

@@ -170,7 +170,7 @@ impl<E: Engine> Search<E> {
                 break;
             };
             let action = self.buf[i].clone();
-            if E::apply_unrecorded(&mut s, &action, &mut self.events).is_err() {
+            if E::apply_listed(&mut s, &action, &mut self.events).is_err() {
                 break;
             }
         }
