@@ -1,5 +1,6 @@
 //! Applying an action: every check first (so a rejected action leaves the state as it was),
-//! then the change.
+//! then the change. An action the engine itself listed for this state ([`apply_listed`])
+//! skips the checks its listing made.
 
 use super::action::{Action, Source};
 use super::effects::{self, card_ref};
@@ -15,6 +16,27 @@ fn why(w: Why) -> IllegalAction {
 }
 
 pub fn apply(
+    state: &mut State,
+    action: &Action,
+    events: &mut impl Log<Event>,
+) -> Result<(), IllegalAction> {
+    run::<true>(state, action, events)
+}
+
+/// [`apply`] for an action [`super::legal`] listed or drew for this very state: the rules,
+/// targets and payment it was listed by are not asked again (they were a tenth of applying
+/// the random player's actions).
+pub fn apply_listed(
+    state: &mut State,
+    action: &Action,
+    events: &mut impl Log<Event>,
+) -> Result<(), IllegalAction> {
+    run::<false>(state, action, events)
+}
+
+/// Applies `action`, checking it first when `CHECKED`: one path for both, so that an action
+/// applied unchecked changes the state exactly as the same action checked does.
+fn run<const CHECKED: bool>(
     state: &mut State,
     action: &Action,
     events: &mut impl Log<Event>,
@@ -66,7 +88,9 @@ pub fn apply(
             battle::no_block(state, who, events);
         }
         Action::Call { .. } => {
-            rules::call(state, who).map_err(why)?;
+            if CHECKED {
+                rules::call(state, who).map_err(why)?;
+            }
             let caller = rules::caller_name(state, who);
             match state.caller(who) {
                 Some(Caller::Ruler) => state.seat_mut(who).ruler_rested = true,
@@ -95,14 +119,16 @@ pub fn apply(
             chase: flag,
             ..
         } => {
-            chase_flag(*flag)?;
-            rules::play(state, who, *card, *order).map_err(why)?;
             let t = state.table.clone();
             let info = &t.defs[usize::from(card.def)];
-            rules::target(state, who, card.name, info.effects.target, target.as_ref())
-                .map_err(why)?;
             let cost = &info.cost;
-            will::check(state, who, cost, pay, card.name)?;
+            if CHECKED {
+                chase_flag(*flag)?;
+                rules::play(state, who, *card, *order).map_err(why)?;
+                rules::target(state, who, card.name, info.effects.target, target.as_ref())
+                    .map_err(why)?;
+                will::check(state, who, cost, pay, card.name)?;
+            }
             let Some(i) = state
                 .seat(who)
                 .hand
@@ -148,7 +174,9 @@ pub fn apply(
             chase: flag,
             ..
         } => {
-            chase_flag(*flag)?;
+            if CHECKED {
+                chase_flag(*flag)?;
+            }
             let aim = match source {
                 Source::Ruler(_) => None,
                 Source::Field(aim) => Some(aim),
@@ -162,9 +190,11 @@ pub fn apply(
                     index: *ability,
                 }));
             };
-            rules::target(state, who, info.name, ab.effects.target, target.as_ref())
-                .map_err(why)?;
-            will::check(state, who, &ab.cost, pay, info.name)?;
+            if CHECKED {
+                rules::target(state, who, info.name, ab.effects.target, target.as_ref())
+                    .map_err(why)?;
+                will::check(state, who, &ab.cost, pay, info.name)?;
+            }
             let source_ref = aim.map(|a| ObjRef {
                 owner: who,
                 serial: a.serial,
@@ -217,15 +247,19 @@ pub fn apply(
             });
         }
         Action::Judgment { target, pay, .. } => {
-            rules::judgment(state, who).map_err(why)?;
+            if CHECKED {
+                rules::judgment(state, who).map_err(why)?;
+            }
             let t = state.table.clone();
             let ruler = t.info(state.seat(who).ruler);
             let Some(j) = &ruler.judgment else {
                 return Err(why(Why::NoJudgment { ruler: ruler.name }));
             };
-            rules::target(state, who, ruler.name, j.effects.target, target.as_ref())
-                .map_err(why)?;
-            will::check(state, who, &j.cost, pay, "Judgment")?;
+            if CHECKED {
+                rules::target(state, who, ruler.name, j.effects.target, target.as_ref())
+                    .map_err(why)?;
+                will::check(state, who, &j.cost, pay, "Judgment")?;
+            }
             will::pay(state, who, &j.cost, pay, events);
             let target = chase::target_ref(target.as_ref());
             chase::push(
@@ -246,16 +280,20 @@ pub fn apply(
         Action::Attack {
             attacker, target, ..
         } => {
-            rules::attack(state, who, attacker, target.as_ref()).map_err(why)?;
+            if CHECKED {
+                rules::attack(state, who, attacker, target.as_ref()).map_err(why)?;
+            }
             battle::declare(state, who, attacker, target.as_ref(), events);
         }
         Action::Block { blocker, .. } => {
-            rules::block(state, who, blocker).map_err(why)?;
+            if CHECKED {
+                rules::block(state, who, blocker).map_err(why)?;
+            }
             battle::block(state, who, blocker, events);
         }
         Action::Discard { card, .. } => {
             step_is(&[Step::Discard], "discarding")?;
-            if rules::hand_inst(state, who, *card).is_none() {
+            if CHECKED && rules::hand_inst(state, who, *card).is_none() {
                 return Err(why(Why::NotInHand {
                     who,
                     card: card.name,
