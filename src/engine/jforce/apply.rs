@@ -1,5 +1,8 @@
 //! Applying an action: every check comes before any change, so a refused action leaves the
-//! state as it was.
+//! state as it was. One code path serves both entries: [`apply`] checks everything; for an
+//! action the engine itself just listed for this state, [`apply_listed`] skips what the
+//! listing already guarantees (the checks are behind `CHECK`, false there), as random play
+//! and a search's rollouts apply them (issue #15, point 4).
 
 use super::action::{targets, Action, UnitRef};
 use super::cards::{same_name, Kind, Side, Table, HAND_CAP};
@@ -7,7 +10,7 @@ use super::effects::{damage_hero, destroy, pay, resolve, At, Effects};
 use super::event::Event;
 use super::state::{abilities, Phase, Slot, State, Unit};
 use super::turn::{end_turn, pass_turn};
-use crate::engine::log::Log;
+use crate::engine::log::{Log, Unrecorded};
 use crate::engine::{IllegalAction, Outcome, Player};
 use std::fmt;
 
@@ -37,10 +40,10 @@ fn ability_at(table: &Table, unit: &Unit, n: usize) -> Option<(u16, usize)> {
     None
 }
 
-/// The unit a reference names, if it is still there under that name.
-fn unit_at<'s>(state: &'s State, r: &UnitRef) -> Result<&'s Unit, IllegalAction> {
+/// The unit a reference names, if it is still there (under that name, when checked).
+fn unit_at<'s, const CHECK: bool>(state: &'s State, r: &UnitRef) -> Result<&'s Unit, IllegalAction> {
     match state.unit(r.owner, r.slot) {
-        Some(u) if same_name(u.name(&state.table), r.name) => Ok(u),
+        Some(u) if !CHECK || same_name(u.name(&state.table), r.name) => Ok(u),
         _ => illegal(format!("{}'s {} is not in play", r.owner, r.name)),
     }
 }
@@ -53,14 +56,17 @@ fn describe(r: &UnitRef) -> String {
 }
 
 /// Checks the Strike a play names against what its effects allow (JF-R01: a card that must
-/// choose a Strike cannot be played without one).
-fn check_target(
+/// choose a Strike cannot be played without one); unchecked, only where it stands.
+fn check_target<const CHECK: bool>(
     state: &State,
     player: Player,
     choice: Option<Side>,
     target: Option<&UnitRef>,
     what: &dyn fmt::Display,
 ) -> Result<At, IllegalAction> {
+    if !CHECK {
+        return Ok(target.map(|r| (r.owner, r.slot)));
+    }
     match (choice, target) {
         (None, None) => Ok(None),
         (None, Some(_)) => illegal(format!("{what} takes no target")),
@@ -78,7 +84,7 @@ fn check_target(
             }
         }
         (Some(side), Some(r)) => {
-            unit_at(state, r)?;
+            unit_at::<CHECK>(state, r)?;
             if r.slot == Slot::Hero {
                 return illegal(format!("{what} aims at {}, not a Hero", side.describe()));
             }
@@ -104,72 +110,122 @@ pub fn apply(
     action: &Action,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    if let Some(Outcome {
-        winner: Some(winner),
-        reason,
-        ..
-    }) = &state.outcome
-    {
-        return illegal(format!("the game is over ({winner} won: {reason})"));
+    run::<true>(state, action, events)
+}
+
+/// [`apply`] for an action [`super::legal`] listed or drew for this very state: the listing
+/// made it legal, so nothing is checked, and nobody reads its events.
+pub fn apply_listed(state: &mut State, action: &Action) -> Result<(), IllegalAction> {
+    run::<false>(state, action, &mut Unrecorded)
+}
+
+fn run<const CHECK: bool>(
+    state: &mut State,
+    action: &Action,
+    events: &mut impl Log<Event>,
+) -> Result<(), IllegalAction> {
+    if CHECK {
+        let who = action.player();
+        if let Some(Outcome {
+            winner: Some(winner),
+            reason,
+            ..
+        }) = &state.outcome
+        {
+            return illegal(format!("the game is over ({winner} won: {reason})"));
+        }
+        let decider = state.decider();
+        if who != decider {
+            return illegal(match state.phase {
+                Phase::Action => format!("it is {decider}'s Action Phase; {who} acts only to block"),
+                Phase::Block { .. } => {
+                    format!("{decider} must first decide whether to block (`{decider} block with …` or `{decider} no block`)")
+                }
+                Phase::Discard => format!("{decider} must first discard down to {HAND_CAP} cards"),
+            });
+        }
     }
-    let who = action.player();
-    let decider = state.decider();
-    if who != decider {
-        return illegal(match state.phase {
-            Phase::Action => format!("it is {decider}'s Action Phase; {who} acts only to block"),
-            Phase::Block { .. } => {
-                format!("{decider} must first decide whether to block (`{decider} block with …` or `{decider} no block`)")
-            }
-            Phase::Discard => format!("{decider} must first discard down to {HAND_CAP} cards"),
-        });
-    }
-    match (state.phase, *action) {
-        (Phase::Action, Action::Play { player, hand, card, target }) => {
-            play(state, player, hand, card, target.as_ref(), events)
+    // On the action first: the phase it needs is checked only when checking, except where
+    // the phase holds what the action needs (the attacker a block meets).
+    let in_action = |state: &State| {
+        if CHECK && state.phase != Phase::Action {
+            return Err(out_of_phase(state, action));
         }
-        (Phase::Action, Action::Evolve { player, hand, card, onto }) => {
-            evolve(state, player, hand, card, &onto, events)
+        Ok(())
+    };
+    match *action {
+        Action::Play { player, hand, card, target } => {
+            in_action(state)?;
+            play::<CHECK>(state, player, hand, card, target.as_ref(), events)
         }
-        (Phase::Action, Action::Activate { player, unit, ability, target }) => {
-            activate(state, player, &unit, ability, target.as_ref(), events)
+        Action::Evolve { player, hand, card, onto } => {
+            in_action(state)?;
+            evolve::<CHECK>(state, player, hand, card, &onto, events)
         }
-        (Phase::Action, Action::Attack { player, attacker }) => attack(state, player, &attacker, events),
-        (Phase::Action, Action::End { player }) => {
+        Action::Activate { player, unit, ability, target } => {
+            in_action(state)?;
+            activate::<CHECK>(state, player, &unit, ability, target.as_ref(), events)
+        }
+        Action::Attack { player, attacker } => {
+            in_action(state)?;
+            attack::<CHECK>(state, player, &attacker, events)
+        }
+        Action::End { player } => {
+            in_action(state)?;
             end_turn(state, player, events);
             Ok(())
         }
-        (Phase::Action, Action::Block { .. } | Action::NoBlock { .. }) => {
-            illegal(format!("there is no attack for {who} to block"))
+        Action::Block { player, blocker } => {
+            let Phase::Block { attacker } = state.phase else {
+                return Err(out_of_phase(state, action));
+            };
+            block::<CHECK>(state, player, attacker, &blocker, events)
         }
-        (Phase::Action, Action::Discard { .. }) => illegal(format!(
-            "{who} discards only at the End Phase, down to {HAND_CAP} cards"
-        )),
-        (Phase::Block { attacker }, Action::Block { player, blocker }) => {
-            block(state, player, attacker, &blocker, events)
-        }
-        (Phase::Block { attacker }, Action::NoBlock { player }) => {
+        Action::NoBlock { player } => {
+            let Phase::Block { attacker } = state.phase else {
+                return Err(out_of_phase(state, action));
+            };
             events.push(Event::NoBlock { player });
             state.phase = Phase::Action;
             hit(state, attacker, events);
             Ok(())
         }
-        (Phase::Block { .. }, _) => illegal(format!(
-            "{who} must first decide whether to block (`{who} block with …` or `{who} no block`)"
-        )),
-        (Phase::Discard, Action::Discard { player, hand, card }) => {
-            discard(state, player, hand, card, events)
+        Action::Discard { player, hand, card } => {
+            if CHECK && state.phase != Phase::Discard {
+                return Err(out_of_phase(state, action));
+            }
+            discard::<CHECK>(state, player, hand, card, events)
         }
-        (Phase::Discard, _) => illegal(format!(
-            "{who} has {} cards at the End Phase and must discard down to {HAND_CAP} first (`{who} discard …`)",
-            state.seat(who).hand.len()
-        )),
     }
 }
 
-/// The card at `hand` in `player`'s hand, if it is the one named.
-fn from_hand(state: &State, player: Player, hand: u8, name: &str) -> Result<u16, IllegalAction> {
+/// Why `action` cannot be taken in the state's phase.
+fn out_of_phase(state: &State, action: &Action) -> IllegalAction {
+    let who = action.player();
+    IllegalAction(match (state.phase, action) {
+        (Phase::Action, Action::Discard { .. }) => format!(
+            "{who} discards only at the End Phase, down to {HAND_CAP} cards"
+        ),
+        (Phase::Action, _) => format!("there is no attack for {who} to block"),
+        (Phase::Block { .. }, _) => format!(
+            "{who} must first decide whether to block (`{who} block with …` or `{who} no block`)"
+        ),
+        (Phase::Discard, _) => format!(
+            "{who} has {} cards at the End Phase and must discard down to {HAND_CAP} first (`{who} discard …`)",
+            state.seat(who).hand.len()
+        ),
+    })
+}
+
+/// The card at `hand` in `player`'s hand, if it is the one named (when checked).
+fn from_hand<const CHECK: bool>(
+    state: &State,
+    player: Player,
+    hand: u8,
+    name: &str,
+) -> Result<u16, IllegalAction> {
     match state.seat(player).hand.get(usize::from(hand)) {
-        Some(&c) if same_name(state.table.name(c), name) => Ok(c),
+        Some(&c) if !CHECK || same_name(state.table.name(c), name) => Ok(c),
         _ => illegal(format!("{player} has no {name} in hand")),
     }
 }
@@ -180,20 +236,20 @@ fn take_from_hand(state: &mut State, player: Player, hand: u8) {
     seats[player.index()].hand.remove(usize::from(hand), table);
 }
 
-fn afford(
+fn afford<const CHECK: bool>(
     state: &State,
     player: Player,
     cost: i32,
     what: &dyn fmt::Display,
 ) -> Result<(), IllegalAction> {
     let charge = state.seat(player).charge;
-    if cost > charge {
+    if CHECK && cost > charge {
         return illegal(format!("{what} costs {cost} Charge; {player} has {charge}"));
     }
     Ok(())
 }
 
-fn play(
+fn play<const CHECK: bool>(
     state: &mut State,
     player: Player,
     hand: u8,
@@ -201,25 +257,27 @@ fn play(
     target: Option<&UnitRef>,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let card = from_hand(state, player, hand, name)?;
+    let card = from_hand::<CHECK>(state, player, hand, name)?;
     let info = state.table.card(card);
-    match info.kind {
-        Kind::Hero => return illegal(format!("{name} is a Hero; Heroes are not played from the hand")),
-        Kind::Evolution => {
-            return illegal(format!(
-                "{name} is an Evolution: evolve it onto a matching card (`{player} evolve {name} on …`)"
-            ))
+    if CHECK {
+        match info.kind {
+            Kind::Hero => return illegal(format!("{name} is a Hero; Heroes are not played from the hand")),
+            Kind::Evolution => {
+                return illegal(format!(
+                    "{name} is an Evolution: evolve it onto a matching card (`{player} evolve {name} on …`)"
+                ))
+            }
+            Kind::Strike | Kind::Support | Kind::Legendary => {}
         }
-        Kind::Strike | Kind::Support | Kind::Legendary => {}
-    }
-    if info.legendary && state.seat(player).legendary_used.contains(&card) {
-        return illegal(format!(
-            "{name} is Legendary, and {player} has already used it this game (once per match)"
-        ));
+        if info.legendary && state.seat(player).legendary_used.contains(&card) {
+            return illegal(format!(
+                "{name} is Legendary, and {player} has already used it this game (once per match)"
+            ));
+        }
     }
     // A missing target is the more basic reason (JF-R01), so it is checked before the cost.
-    let chosen = check_target(state, player, info.choice, target, &name)?;
-    afford(state, player, info.cost, &name)?;
+    let chosen = check_target::<CHECK>(state, player, info.choice, target, &name)?;
+    afford::<CHECK>(state, player, info.cost, &name)?;
     let (kind, cost, legendary) = (info.kind, info.cost, info.legendary);
 
     take_from_hand(state, player, hand);
@@ -259,7 +317,7 @@ fn play(
     Ok(())
 }
 
-fn evolve(
+fn evolve<const CHECK: bool>(
     state: &mut State,
     player: Player,
     hand: u8,
@@ -267,48 +325,50 @@ fn evolve(
     onto: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let card = from_hand(state, player, hand, name)?;
+    let card = from_hand::<CHECK>(state, player, hand, name)?;
     let table = &*state.table;
     let info = table.card(card);
     let Some(evo) = info.evolution else {
         return illegal(format!("{name} is not an Evolution card"));
     };
-    if onto.owner != player {
-        return illegal(format!(
-            "Evolutions go on your own Hero or Strikes (JF-A09); {} is not {player}'s",
-            describe(onto)
-        ));
-    }
-    let unit = unit_at(state, onto)?;
-    if unit.card != evo.base {
-        return illegal(format!(
-            "{name} evolves {}, not {}",
-            table.name(evo.base),
-            table.name(unit.card)
-        ));
-    }
-    let needed = evo.level.checked_sub(1);
-    let current = unit.level(table);
-    let same_line = unit
-        .evolutions
-        .last()
-        .and_then(|&e| table.card(e).evolution)
-        .is_none_or(|e| e.line == evo.line);
-    if current != needed || !same_line {
-        let level = table.level_name(evo.level);
-        let now = current.map_or("no Evolution".to_owned(), |l| {
-            format!("level {}", table.level_name(l))
-        });
-        return illegal(match needed {
-            Some(n) => format!(
-                "{name} is level {level}: it needs level {} of its line in play on {}, which has {now}",
-                table.level_name(n),
+    if CHECK {
+        if onto.owner != player {
+            return illegal(format!(
+                "Evolutions go on your own Hero or Strikes (JF-A09); {} is not {player}'s",
                 describe(onto)
-            ),
-            None => format!("{name} is level {level} and goes only on an unevolved {}; it has {now}", table.name(evo.base)),
-        });
+            ));
+        }
+        let unit = unit_at::<CHECK>(state, onto)?;
+        if unit.card != evo.base {
+            return illegal(format!(
+                "{name} evolves {}, not {}",
+                table.name(evo.base),
+                table.name(unit.card)
+            ));
+        }
+        let needed = evo.level.checked_sub(1);
+        let current = unit.level(table);
+        let same_line = unit
+            .evolutions
+            .last()
+            .and_then(|&e| table.card(e).evolution)
+            .is_none_or(|e| e.line == evo.line);
+        if current != needed || !same_line {
+            let level = table.level_name(evo.level);
+            let now = current.map_or("no Evolution".to_owned(), |l| {
+                format!("level {}", table.level_name(l))
+            });
+            return illegal(match needed {
+                Some(n) => format!(
+                    "{name} is level {level}: it needs level {} of its line in play on {}, which has {now}",
+                    table.level_name(n),
+                    describe(onto)
+                ),
+                None => format!("{name} is level {level} and goes only on an unevolved {}; it has {now}", table.name(evo.base)),
+            });
+        }
     }
-    afford(state, player, info.cost, &name)?;
+    afford::<CHECK>(state, player, info.cost, &name)?;
     let (cost, hp) = (info.cost, info.hp);
 
     take_from_hand(state, player, hand);
@@ -350,7 +410,7 @@ fn evolve(
     Ok(())
 }
 
-fn activate(
+fn activate<const CHECK: bool>(
     state: &mut State,
     player: Player,
     unit_ref: &UnitRef,
@@ -359,12 +419,12 @@ fn activate(
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let table = &*state.table;
-    if unit_ref.owner != player {
+    if CHECK && unit_ref.owner != player {
         return illegal(format!(
             "{player} can activate only their own cards' abilities"
         ));
     }
-    let unit = unit_at(state, unit_ref)?;
+    let unit = unit_at::<CHECK>(state, unit_ref)?;
     let Some((card, index)) = ability_at(table, unit, usize::from(ability)) else {
         let count = abilities(table, unit).count();
         return illegal(match count {
@@ -382,8 +442,8 @@ fn activate(
     };
     // Named only if refused: a formatted name per activation was an allocation per action.
     let what = AbilityOf(unit_ref.name);
-    let chosen = check_target(state, player, info.choice, target, &what)?;
-    afford(state, player, info.charge, &what)?;
+    let chosen = check_target::<CHECK>(state, player, info.choice, target, &what)?;
+    afford::<CHECK>(state, player, info.charge, &what)?;
     let charge = info.charge;
 
     pay(state, player, charge, events);
@@ -403,19 +463,19 @@ fn activate(
     Ok(())
 }
 
-fn attack(
+fn attack<const CHECK: bool>(
     state: &mut State,
     player: Player,
     attacker: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    if attacker.owner != player {
+    if CHECK && attacker.owner != player {
         return illegal(format!(
             "{player} attacks only with their own Hero or Strikes"
         ));
     }
-    let unit = unit_at(state, attacker)?;
-    if unit.attacked {
+    let unit = unit_at::<CHECK>(state, attacker)?;
+    if CHECK && unit.attacked {
         return illegal(match attacker.slot {
             Slot::Hero => format!("{player}'s Hero has already attacked this turn"),
             Slot::Battle(_) => format!("{} has already attacked this turn", attacker.name),
@@ -451,19 +511,19 @@ fn hit(state: &mut State, attacker: Slot, events: &mut impl Log<Event>) {
     damage_hero(state, p.other(), value, events);
 }
 
-fn block(
+fn block<const CHECK: bool>(
     state: &mut State,
     player: Player,
     attacker: Slot,
     blocker: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    if blocker.owner != player || blocker.slot == Slot::Hero {
+    if CHECK && (blocker.owner != player || blocker.slot == Slot::Hero) {
         return illegal(format!(
             "only a Strike in {player}'s Battle Zone can block (a Hero never blocks: JF-A17)"
         ));
     }
-    let b = unit_at(state, blocker)?.attack(&state.table);
+    let b = unit_at::<CHECK>(state, blocker)?.attack(&state.table);
     let a = state
         .unit(state.active, attacker)
         .map_or(0, |u| u.attack(&state.table));
@@ -502,14 +562,14 @@ fn block(
     Ok(())
 }
 
-fn discard(
+fn discard<const CHECK: bool>(
     state: &mut State,
     player: Player,
     hand: u8,
     name: &'static str,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let card = from_hand(state, player, hand, name)?;
+    let card = from_hand::<CHECK>(state, player, hand, name)?;
     take_from_hand(state, player, hand);
     let seat = state.seat_mut(player);
     seat.discard.push(card);

@@ -166,8 +166,8 @@ pub const WAYS: usize = 4;
 
 /// The actions given by counts of the [`WAYS`] (no choice; one per own, enemy or any Strike,
 /// of which there are `targets`).
-pub fn weigh(counts: [usize; WAYS], targets: [usize; 3]) -> usize {
-    let [none, own, enemy, any] = counts;
+pub fn weigh(counts: [u32; WAYS], targets: [usize; 3]) -> usize {
+    let [none, own, enemy, any] = counts.map(|n| n as usize);
     none + own * targets[0] + enemy * targets[1] + any * targets[2]
 }
 

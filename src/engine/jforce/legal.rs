@@ -181,26 +181,28 @@ impl Units {
 fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
     let table = &*state.table;
     let seat = state.seat(p);
-    // Read from each card's counts at the seat's Charge level; the walk through the abilities
-    // (a chained iterator, a tenth of the draw's instructions) only for a Charge they do not
-    // cover.
-    let c = level(seat.charge);
+    // Read from each card's counts at the seat's Charge level, summed over a unit's cards and
+    // weighed once; a Charge they do not cover (only a test sets one) is counted by the
+    // enumeration's walk, outside the draw's way: with it inside, counting the Hero's
+    // activations was a fifth of the draw (issue #15, point 4).
+    let Some(c) = level(seat.charge) else {
+        let mut count = Count(0);
+        let _ = unit_actions(state, p, &mut count);
+        return Units {
+            n: count.0,
+            hero: 0,
+            ready: None,
+        };
+    };
     let activations = |unit: &Unit| -> usize {
-        match c {
-            Some(c) => {
-                let of = |card: u16| weigh(table.card(card).activations[c].map(|n| n as usize), targets);
-                of(unit.card) + unit.evolutions.iter().map(|&e| of(e)).sum::<usize>()
+        let of = |card: u16| table.card(card).activations[c];
+        let mut ways = of(unit.card);
+        for &e in &unit.evolutions {
+            for (sum, n) in ways.iter_mut().zip(of(e)) {
+                *sum += n;
             }
-            None => abilities(table, unit)
-                .map(|ability| {
-                    let each = match ability.choice {
-                        None => 1,
-                        Some(side) => target_count(state, p, side),
-                    };
-                    usize::from(ability.charge <= seat.charge) * each
-                })
-                .sum(),
         }
+        weigh(ways, targets)
     };
     let hero = usize::from(!seat.hero.attacked) + activations(&seat.hero);
     let mut n = hero;
