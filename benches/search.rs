@@ -20,8 +20,8 @@ fn big_game() -> Game {
     for i in 0..100_000 {
         let at = i % shipped.cards.len();
         let mut card = shipped.cards[at].clone();
-        card.id = Spanned::new(0..0, format!("GEN-{i:06}"));
-        card.name = Spanned::new(0..0, format!("{} {i}", shipped.cards[at].name()));
+        card.id = Spanned::new(0..0, format!("GEN-{i:06}").into());
+        card.name = Spanned::new(0..0, format!("{} {i}", shipped.cards[at].name()).into());
         game.push(card, shipped.origins[at].clone());
     }
     game

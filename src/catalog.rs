@@ -389,7 +389,7 @@ impl Catalog {
                     continue;
                 }
             };
-            let game_id = file.game.get_ref();
+            let game_id = file.game.get_ref().as_str();
             let Some(game) = catalog.games.get_mut(game_id) else {
                 let known: Vec<String> = catalog.games.keys().cloned().collect();
                 problems.push(
@@ -422,7 +422,7 @@ impl Catalog {
             }
             if !replaced.iter().any(|g| g == game_id) {
                 game.clear_cards();
-                replaced.push(game_id.clone());
+                replaced.push(game_id.to_owned());
             }
             for card in cards {
                 let span = card.span();
@@ -567,7 +567,7 @@ mod tests {
         assert!(files.len() > 10);
         for (kind, src) in files {
             let compiled = src.compiled().expect("a shipped file is compiled");
-            let text = SourceFile::new(src.name.clone(), src.text.clone());
+            let text = SourceFile::new(src.name.clone(), &*src.text);
             let (from_tree, from_text) = match kind {
                 FileKind::Game => (
                     format!("{:?}", shipped::read::<GameFile>(compiled)),

@@ -370,7 +370,10 @@ fn card_value(card: &crate::card_db::Card) -> Value {
     let mut value = to_value(card);
     if let Value::Object(fields) = &mut value {
         for stat in &card.stats {
-            fields.insert(stat.name.get_ref().clone(), (*stat.value.get_ref()).into());
+            fields.insert(
+                stat.name.get_ref().to_string(),
+                (*stat.value.get_ref()).into(),
+            );
         }
     }
     value

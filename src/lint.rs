@@ -346,7 +346,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
         .map(|k| ("keyword", "has", k, &def.keywords));
     for (what, verb, value, known) in attributes.chain(keywords) {
         let text = value.get_ref();
-        if !known.contains(text) {
+        if !known.iter().any(|k| k == text) {
             out.push(
                 problem(format!("`{name}` {verb} unknown {what} `{text}`"))
                     .label(value.span(), format!("unknown {what}"))

@@ -1,6 +1,6 @@
 //! A loaded game: its definition, its cards, and the index that finds a card by name or id.
 
-use super::{Card, GameDef, MultiColour, ZoneDef, MULTI};
+use super::{Card, CardStr, GameDef, MultiColour, ZoneDef, MULTI};
 use crate::diagnostic::SourceFile;
 use crate::names;
 use std::any::Any;
@@ -27,8 +27,9 @@ pub struct Game {
     /// and keying every card was a third of putting a game's cards in place.
     index: OnceLock<names::KeyMap<u32>>,
     /// Names and ids exactly as the database spells them: most deck lines match here, which
-    /// skips normalising the line's name.
-    exact: names::KeyMap<u32>,
+    /// skips normalising the line's name. Keyed by copies of the cards' own strings, which
+    /// for a shipped card borrow the binary's data and otherwise are inline when short.
+    exact: rustc_hash::FxHashMap<CardStr, u32>,
     /// Lookup keys of each zone's id, headers and aliases, in zone order.
     zone_keys: Vec<Vec<String>>,
     /// Per card (by index): which zones may hold it, one bit per zone, and whether it is
@@ -111,7 +112,7 @@ impl Game {
             cards: Vec::new(),
             origins: Vec::new(),
             index: OnceLock::new(),
-            exact: names::KeyMap::default(),
+            exact: rustc_hash::FxHashMap::default(),
             card_zones: Vec::new(),
             card_legendary: Vec::new(),
             engine_cache: OnceLock::new(),
@@ -152,8 +153,8 @@ impl Game {
         self.numbered_ids.take();
         self.evolution_steps.take();
         let i = self.cards.len() as u32;
-        for k in [card.id(), card.name()] {
-            self.exact.entry(k.to_owned()).or_insert(i);
+        for k in [card.id.get_ref(), card.name.get_ref()] {
+            self.exact.entry(k.clone()).or_insert(i);
         }
         // Zones past the 64th never match: no game comes near that many.
         let zones = self

@@ -136,7 +136,7 @@ pub struct SetDef {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CardFile {
     #[schemars(with = "String")]
-    pub game: Spanned<String>,
+    pub game: Spanned<CardStr>,
     /// Every card in this file has invented stats (the shipped sets are samples).
     #[serde(default)]
     pub invented: bool,
@@ -144,6 +144,11 @@ pub struct CardFile {
     #[schemars(with = "Vec<Card>")]
     pub cards: Vec<Spanned<Card>>,
 }
+
+/// A card's string: a shipped card's borrow the binary's compiled data (`const_new` keeps a
+/// `&'static str` without copying it), so loading the shipped cards allocates no string; a
+/// card read from a file owns its strings, inline when short.
+pub type CardStr = compact_str::CompactString;
 
 /// One card. Only `id`, `name`, `type` and `set` are always required; which stats a type needs
 /// is said by the game definition (`requires`), and `db check` enforces it. Any other key is
@@ -154,25 +159,25 @@ pub struct CardFile {
 pub struct Card {
     /// Stable id, unique within the game (`JF-012`).
     #[schemars(with = "String")]
-    pub id: Spanned<String>,
+    pub id: Spanned<CardStr>,
     #[schemars(with = "String")]
-    pub name: Spanned<String>,
+    pub name: Spanned<CardStr>,
     #[serde(rename = "type")]
     #[schemars(with = "String")]
-    pub kind: Spanned<String>,
+    pub kind: Spanned<CardStr>,
     #[schemars(with = "String")]
-    pub set: Spanned<String>,
+    pub set: Spanned<CardStr>,
     /// Collector number within the set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
     /// Force of Will: one entry per attribute icon of the cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<String>")]
-    pub attribute_cost: Vec<Spanned<String>>,
+    pub attribute_cost: Vec<Spanned<CardStr>>,
     /// Force of Will: the card's attributes; for a magic stone, the will it produces.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<String>")]
-    pub attribute: Vec<Spanned<String>>,
+    pub attribute: Vec<Spanned<CardStr>>,
     /// The card's colour (red/blue/green duel), or a list of colours for a multi-colour card
     /// in a game that declares `multicolour`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -186,10 +191,11 @@ pub struct Card {
     pub basic: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<String>")]
-    pub keywords: Vec<Spanned<String>>,
+    pub keywords: Vec<Spanned<CardStr>>,
     /// Race or trait line (`Human`, `Dragon`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub race: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub race: Option<CardStr>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Evolution>")]
     pub evolution: Option<Spanned<Evolution>>,
@@ -201,10 +207,12 @@ pub struct Card {
     pub revolution_order: bool,
     /// Rules text as printed (for people; the engines read `effects`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub text: Option<CardStr>,
     /// A Hero's signature ability, as printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ability: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub ability: Option<CardStr>,
     /// What the card does, in the engine's effect vocabulary.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<Effect>")]

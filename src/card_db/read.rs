@@ -3,7 +3,7 @@
 //! card's game is known. A key that is neither is an unknown field, with a did-you-mean over
 //! both, pointing at the key.
 
-use super::{Card, CardFile, CardStat, GameDef};
+use super::{Card, CardFile, CardStat, CardStr, GameDef};
 use crate::diagnostic::toml_problem;
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
@@ -15,7 +15,7 @@ use toml::Spanned;
 /// A key of a card table that is not a card field: a stat if the game declares it.
 #[derive(Debug, Clone)]
 pub struct StatEntry {
-    pub name: Spanned<String>,
+    pub name: Spanned<CardStr>,
     /// The value when it is a whole number, else the TOML type it has.
     pub value: Spanned<Result<i64, &'static str>>,
 }
@@ -57,7 +57,7 @@ pub fn parse_card_file(src: &Arc<SourceFile>) -> Result<ParsedCards, Problem> {
                     other => Err(other.type_str()),
                 };
                 entries.push(StatEntry {
-                    name: Spanned::new(key.span(), key.get_ref().to_string()),
+                    name: Spanned::new(key.span(), CardStr::from(key.get_ref().as_ref())),
                     value: Spanned::new(span, value),
                 });
             }
@@ -83,7 +83,7 @@ pub fn attach_stats(
     card.stats.reserve_exact(entries.len());
     for entry in entries {
         let name = entry.name.get_ref();
-        if !game.stats.contains_key(name) {
+        if !game.stats.contains_key(name.as_str()) {
             out.push(unknown_field(game, &entry.name, src));
             continue;
         }
@@ -110,7 +110,7 @@ pub fn attach_stats(
     out.len() == before
 }
 
-fn unknown_field(game: &GameDef, key: &Spanned<String>, src: &Arc<SourceFile>) -> Problem {
+fn unknown_field(game: &GameDef, key: &Spanned<CardStr>, src: &Arc<SourceFile>) -> Problem {
     let name = key.get_ref();
     let fields = card_fields().iter().map(|f| format!("`{f}`"));
     let stats: Vec<String> = game.stats.keys().map(|s| format!("`{s}`")).collect();

@@ -8,7 +8,7 @@ use toml::Spanned;
 /// One stat of a card, as its card file gives it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardStat {
-    pub name: Spanned<String>,
+    pub name: Spanned<super::CardStr>,
     pub value: Spanned<i64>,
 }
 

@@ -4,7 +4,7 @@ use super::diff::DiffOutcome;
 use super::edit::FileFixes;
 use super::scripts::{self, ScriptStatus, Verification};
 use super::{RuleCount, Summary, Tally};
-use crate::card_db::{Card, Colours, Game};
+use crate::card_db::{Card, CardStr, Colours, Game};
 use crate::check::DeckOutcome;
 use crate::check::LintOutcome;
 use crate::db_diff::{CatalogDiff, Change};
@@ -433,7 +433,7 @@ const NAMED_STATS: &[&str] = &["cost", "free-cost", "attack", "hp", "atk", "def"
 impl<'a> CardJson<'a> {
     pub fn of(game: &'a Game, card: &'a Card) -> CardJson<'a> {
         let strs =
-            |v: &'a [toml::Spanned<String>]| v.iter().map(|s| s.get_ref().as_str()).collect();
+            |v: &'a [toml::Spanned<CardStr>]| v.iter().map(|s| s.get_ref().as_str()).collect();
         CardJson {
             id: card.id(),
             name: card.name(),

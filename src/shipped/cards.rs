@@ -14,12 +14,12 @@
 
 use super::de::{self, Items, Node, Value};
 use crate::card_db::read::{ParsedCards, StatEntry};
-use crate::card_db::{Card, CardFile};
+use crate::card_db::{Card, CardFile, CardStr};
 use serde::Deserialize;
 use toml::Spanned;
 
 /// A compiled card file with its stats set aside per card; `None` if it does not read.
-pub(crate) fn read(compiled: &[u8]) -> Option<ParsedCards> {
+pub(crate) fn read(compiled: &'static [u8]) -> Option<ParsedCards> {
     let mut top = table(de::root(compiled).ok()?)?;
     let (mut game, mut invented) = (None, false);
     let (mut cards, mut stats) = (Vec::new(), Vec::new());
@@ -49,10 +49,10 @@ pub(crate) fn read(compiled: &[u8]) -> Option<ParsedCards> {
 }
 
 /// One card table, and its keys that are not card fields.
-fn card(node: Node) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
+fn card(node: Node<'static>) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
     let span = node.span.clone();
     let mut entries = table(node)?;
-    let unset = || Spanned::new(0..0, String::new());
+    let unset = || Spanned::new(0..0, CardStr::default());
     let mut card = Card {
         id: unset(),
         name: unset(),
@@ -104,7 +104,7 @@ fn card(node: Node) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
             "at-turn-start" => card.at_turn_start = serde(value)?,
             "abilities" => card.abilities = serde(value)?,
             name => stats.push(StatEntry {
-                name: Spanned::new(key.span(), name.to_owned()),
+                name: Spanned::new(key.span(), CardStr::const_new(name)),
                 value: Spanned::new(value.span.clone(), stat(&value.value)),
             }),
         }
@@ -138,14 +138,15 @@ fn array(node: Node) -> Option<Items> {
     }
 }
 
-fn string(node: Node) -> Option<Spanned<String>> {
+/// A string of the compiled data, borrowed rather than copied.
+fn string(node: Node<'static>) -> Option<Spanned<CardStr>> {
     match node.value {
-        Value::String(s) => Some(Spanned::new(node.span, s.to_owned())),
+        Value::String(s) => Some(Spanned::new(node.span, CardStr::const_new(s))),
         _ => None,
     }
 }
 
-fn strings(node: Node) -> Option<Vec<Spanned<String>>> {
+fn strings(node: Node<'static>) -> Option<Vec<Spanned<CardStr>>> {
     let mut items = array(node)?;
     let mut out = Vec::with_capacity(items.len());
     while let Some(item) = items.item().ok()? {
@@ -217,8 +218,10 @@ set = "X"
         for field in card_fields() {
             assert!(first.contains_key(*field), "the test card lacks `{field}`");
         }
-        let compiled = super::super::compile::compile("t.toml", text).unwrap();
-        let from_tree = super::read(&compiled).expect("reads");
+        let compiled = super::super::compile::compile("t.toml", text)
+            .unwrap()
+            .leak();
+        let from_tree = super::read(compiled).expect("reads");
         let from_text = parse_card_file(&SourceFile::new("t.toml", text)).unwrap();
         assert_eq!(
             format!("{:?} {:?}", from_tree.file, from_tree.stats),
@@ -231,8 +234,10 @@ set = "X"
             "id = 3\nname = \"N\"\ntype = \"t\"\nset = \"X\"\n",
         ] {
             let text = format!("game = \"fow\"\n[[cards]]\n{broken}");
-            let compiled = super::super::compile::compile("t.toml", &text).unwrap();
-            assert!(super::read(&compiled).is_none(), "{broken}");
+            let compiled = super::super::compile::compile("t.toml", &text)
+                .unwrap()
+                .leak();
+            assert!(super::read(compiled).is_none(), "{broken}");
         }
     }
 }
