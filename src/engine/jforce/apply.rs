@@ -145,57 +145,39 @@ fn run<const CHECK: bool>(
             });
         }
     }
-    // On the action first: the phase it needs is checked only when checking, except where
-    // the phase holds what the action needs (the attacker a block meets).
-    let in_action = |state: &State| {
-        if CHECK && state.phase != Phase::Action {
-            return Err(out_of_phase(state, action));
-        }
-        Ok(())
-    };
-    match *action {
-        Action::Play { player, hand, card, target } => {
-            in_action(state)?;
+    // On the phase first, then the action, checked or not: a jump among the Action Phase's
+    // five kinds rather than all eight mispredicted a quarter less often (callgrind's model),
+    // 2 % faster though 3.5 % more instructions (issue #15, point 4).
+    match (state.phase, *action) {
+        (Phase::Action, Action::Play { player, hand, card, target }) => {
             play::<CHECK>(state, player, hand, card, target.as_ref(), events)
         }
-        Action::Evolve { player, hand, card, onto } => {
-            in_action(state)?;
+        (Phase::Action, Action::Evolve { player, hand, card, onto }) => {
             evolve::<CHECK>(state, player, hand, card, &onto, events)
         }
-        Action::Activate { player, unit, ability, target } => {
-            in_action(state)?;
+        (Phase::Action, Action::Activate { player, unit, ability, target }) => {
             activate::<CHECK>(state, player, &unit, ability, target.as_ref(), events)
         }
-        Action::Attack { player, attacker } => {
-            in_action(state)?;
+        (Phase::Action, Action::Attack { player, attacker }) => {
             attack::<CHECK>(state, player, &attacker, events)
         }
-        Action::End { player } => {
-            in_action(state)?;
+        (Phase::Action, Action::End { player }) => {
             end_turn(state, player, events);
             Ok(())
         }
-        Action::Block { player, blocker } => {
-            let Phase::Block { attacker } = state.phase else {
-                return Err(out_of_phase(state, action));
-            };
+        (Phase::Block { attacker }, Action::Block { player, blocker }) => {
             block::<CHECK>(state, player, attacker, &blocker, events)
         }
-        Action::NoBlock { player } => {
-            let Phase::Block { attacker } = state.phase else {
-                return Err(out_of_phase(state, action));
-            };
+        (Phase::Block { attacker }, Action::NoBlock { player }) => {
             events.push(Event::NoBlock { player });
             state.phase = Phase::Action;
             hit(state, attacker, events);
             Ok(())
         }
-        Action::Discard { player, hand, card } => {
-            if CHECK && state.phase != Phase::Discard {
-                return Err(out_of_phase(state, action));
-            }
+        (Phase::Discard, Action::Discard { player, hand, card }) => {
             discard::<CHECK>(state, player, hand, card, events)
         }
+        _ => Err(out_of_phase(state, action)),
     }
 }
 

@@ -41,8 +41,11 @@ pub fn setup<L: Log<Event>>(setup: &Setup<'_>, events: &mut L) -> Result<State, 
         // third of setup besides the shuffle. A table holds at most `u16::MAX` cards, so a
         // known index fits.
         let zone = deck.zone(draw_zone);
-        if let Some(&c) = zone.iter().find(|&&c| c as usize >= table.cards.len()) {
-            return Err(unknown(c));
+        // The highest index checked, a loop without an exit the compiler makes wide; the
+        // first unknown one looked for only when there is one.
+        if zone.iter().copied().max().is_some_and(|c| c as usize >= table.cards.len()) {
+            let c = zone.iter().find(|&&c| c as usize >= table.cards.len());
+            return Err(unknown(c.copied().unwrap_or_default()));
         }
         let mut seat = Seat::new(hero, table.card(hero).hp);
         let cards = &mut seat.deck;
