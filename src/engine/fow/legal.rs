@@ -354,7 +354,8 @@ fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> 
 #[derive(Debug, Clone, Copy)]
 enum Family {
     Pass,
-    Call { caller: &'static str },
+    /// The caller is named only for the action built (most decisions draw another).
+    Call,
     /// The decider's ruler does Judgment: for each payment, each target.
     Judgment { ruler: Inst },
     /// Each target: the opponent, then each rested J/ruler or resonator.
@@ -382,7 +383,7 @@ impl Family {
                 .abilities
                 .get(usize::from(ability))
                 .map(|a| &a.cost),
-            Family::Pass | Family::Call { .. } | Family::Attack { .. } => None,
+            Family::Pass | Family::Call | Family::Attack { .. } => None,
         }
     }
 
@@ -391,7 +392,7 @@ impl Family {
         let (orders, pay_first) = match *self {
             Family::Play { orders, .. } => (orders, false),
             Family::Judgment { .. } | Family::Activate { .. } => (1, true),
-            Family::Pass | Family::Call { .. } | Family::Attack { .. } => (1, false),
+            Family::Pass | Family::Call | Family::Attack { .. } => (1, false),
         };
         Shape {
             orders,
@@ -414,7 +415,10 @@ impl Family {
         let chase = !state.chase.is_empty();
         match *self {
             Family::Pass => Action::Pass { who },
-            Family::Call { caller } => Action::Call { who, caller },
+            Family::Call => Action::Call {
+                who,
+                caller: rules::caller_name(state, who),
+            },
             Family::Judgment { ruler } => Action::Judgment {
                 who,
                 ruler: state.info(ruler).name,
@@ -550,8 +554,7 @@ fn families(state: &State, who: Player, scratch: &mut Scratch) {
     let stones = will::recovered_stones(state, who);
     if window {
         if rules::call(state, who).is_ok() {
-            let caller = rules::caller_name(state, who);
-            families.push(Listed::new(Family::Call { caller }, NO_TARGET));
+            families.push(Listed::new(Family::Call, NO_TARGET));
         }
         judgment(state, who, families, aims);
         attacks(state, who, families, aims);
