@@ -184,7 +184,10 @@ fn random_main(
     scratch: &mut Scratch,
     out: &mut Vec<Action>,
 ) -> Option<()> {
-    families(state, who, scratch);
+    let only_pass = !main_window(state, who) && !may_chase(state, who);
+    if !only_pass {
+        families(state, who, scratch);
+    }
     let Scratch {
         kinds,
         families,
@@ -192,7 +195,7 @@ fn random_main(
         counts,
         ..
     } = scratch;
-    if families.len() == 1 {
+    if only_pass || families.len() == 1 {
         // Only the pass (most decisions): nothing to count, find or build.
         rng.pick_index(1)?;
         out.push(Action::Pass { who });
@@ -547,8 +550,7 @@ fn families(state: &State, who: Player, scratch: &mut Scratch) {
     aims.push(None);
     families.push(Listed::new(Family::Pass, NO_TARGET));
     let window = main_window(state, who);
-    if !window && !state.table.may_chase(who) {
-        // Outside the main window only Quickcast cards and activate abilities can be used.
+    if !window && !may_chase(state, who) {
         return;
     }
     let stones = will::recovered_stones(state, who);
@@ -561,6 +563,16 @@ fn families(state: &State, who: Player, scratch: &mut Scratch) {
     }
     plays(state, who, stones, families, aims);
     abilities(state, who, stones, families, aims);
+}
+
+/// Whether `who`, outside their main window, has anything to offer but the pass: only
+/// Quickcast cards they can pay for and activate abilities can be used then. Most decisions
+/// outside the main window are answered by this alone, without listing.
+fn may_chase(state: &State, who: Player) -> bool {
+    let table = &state.table;
+    table.may_activate(who)
+        || table.may_chase(who)
+            && state.seat(who).in_hand.cheapest_quick <= will::recovered_stones(state, who)
 }
 
 /// Appends the targets an effect can take to `aims`: every resonator its filter allows, or
