@@ -153,7 +153,8 @@ fn mulligans(state: &State, who: Player, hand: &mut Vec<Named>, out: &mut Vec<Ac
 
 /// The random player's choice, drawn as picking from [`legal_actions`]'s whole list would draw. A
 /// mulligan is found by counting the choices and walking to the drawn one, without listing
-/// the hundreds of orders a hand of different cards has.
+/// the hundreds of orders a hand of different cards has; a block by counting the blockers,
+/// naming only the one drawn.
 pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
     out.clear();
     match (state.step, state.decider()) {
@@ -164,6 +165,18 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
         }
         (Step::Main | Step::Attack | Step::AfterBlock, Some(who)) => {
             SCRATCH.with_borrow_mut(|scratch| random_main(state, who, rng, scratch, out))?;
+            Some(0)
+        }
+        (Step::Block, Some(who)) => {
+            // Declining, then each blocker, as listed: only the blocker drawn is named.
+            let k = rng.pick_index(1 + battle::can_block(state).count())?;
+            out.push(match k.checked_sub(1).and_then(|k| battle::can_block(state).nth(k)) {
+                None => Action::NoBlock { who },
+                Some(r) => Action::Block {
+                    who,
+                    blocker: aim(state, r),
+                },
+            });
             Some(0)
         }
         _ => {
