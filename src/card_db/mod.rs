@@ -199,9 +199,10 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Evolution>")]
     pub evolution: Option<Spanned<Evolution>>,
-    /// Force of Will: the ruler's Judgment and the J/ruler it becomes.
+    /// Force of Will: the ruler's Judgment and the J/ruler it becomes. Boxed: only rulers
+    /// have one, and inline it was a fifth of every card's size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judgment: Option<Judgment>,
+    pub judgment: Option<Box<Judgment>>,
     /// Force of Will: the ruler can do Revolution Order.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub revolution_order: bool,
