@@ -30,8 +30,20 @@ use std::fmt;
 /// `outcome` read from the state's `outcome` field. Expanded inside an engine's `impl Engine`,
 /// so the paths resolve in its folder. `engine_kit!(unrecorded)` is for an engine whose
 /// `apply::apply` writes to any [`log::Log`]: it also makes [`Engine::apply_unrecorded`] skip
-/// the events.
+/// the events; `engine_kit!(unrecorded, listed)` also hands [`Engine::apply_listed`] to
+/// `apply::apply_listed`, for an engine that skips the checks its listing made.
 macro_rules! engine_kit {
+    (unrecorded, listed) => {
+        engine_kit!(unrecorded);
+
+        fn apply_listed(
+            state: &mut Self::State,
+            action: &Self::Action,
+            _: &mut Vec<Self::Event>,
+        ) -> Result<(), $crate::engine::IllegalAction> {
+            apply::apply_listed(state, action)
+        }
+    };
     (unrecorded) => {
         engine_kit!();
 

@@ -20,10 +20,16 @@ use std::path::{Path, PathBuf};
 /// and read back, the random shortcut against the whole list).
 const STEPPED_GAMES: u64 = 40;
 
+/// Of those, the games whose every legal action is also applied both as listed and checked:
+/// a state printed twice per action is what the suite pays most for (Force of Will's states
+/// print long).
+const LISTED_GAMES: u64 = 10;
+
 /// Runs the suite: `games` random games from `setup(0..games)` with every invariant and
 /// transition checked after every action; the first games again step by step, each legal
-/// action printed and parsed back to itself and the random player's shortcut compared with
-/// picking from the listed actions; one game played twice, which must not differ; copying a
+/// action printed and parsed back to itself, applied as listed ([`Engine::apply_listed`])
+/// and checked in the first ten, which must leave the same state, and the random player's
+/// shortcut compared with picking from the listed actions; one game played twice, which must not differ; copying a
 /// state into a kept one and listing the legal actions, which must not allocate once warmed
 /// up; the random player's draws, many per state, against uniform choice among the listed
 /// actions ([`uniform_fit`]); and the first games played again without recording events,
@@ -42,12 +48,12 @@ pub fn conformance<E: Engine>(setup: impl Fn(u64) -> Setup<'static>, games: u64,
         assert!(reasons.contains_key(*want), "{}: {reasons:?}", E::GAME);
     }
     for g in 0..games.min(STEPPED_GAMES) {
-        step_by_step::<E>(&setup(g));
+        step_by_step::<E>(&setup(g), g < LISTED_GAMES);
     }
     let s = setup(1);
     assert_eq!(
-        step_by_step::<E>(&s),
-        step_by_step::<E>(&s),
+        step_by_step::<E>(&s, false),
+        step_by_step::<E>(&s, false),
         "{}: the same seed played a different game",
         E::GAME
     );
@@ -175,13 +181,15 @@ static COUNTING: Counting = Counting;
 
 /// Plays one random game from `setup`, checking at every step that each legal action reads
 /// back from its own script text and that [`Engine::random_action`] chooses what picking from
-/// [`Engine::legal_actions`] chooses, drawing the same numbers. Returns the transcript.
-fn step_by_step<E: Engine>(setup: &Setup<'_>) -> Vec<String> {
+/// [`Engine::legal_actions`] chooses, drawing the same numbers; `apply_both_ways`, also that
+/// each legal action applied as listed ([`Engine::apply_listed`]) leaves the state that
+/// applying it checked leaves. Returns the transcript.
+fn step_by_step<E: Engine>(setup: &Setup<'_>, apply_both_ways: bool) -> Vec<String> {
     let seed = setup.seed;
     let mut events = Vec::new();
     let mut state = E::setup(setup, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let (mut listed, mut shortcut) = (Rng::new(player_seed(seed)), Rng::new(player_seed(seed)));
-    let (mut legal, mut some) = (Vec::new(), Vec::new());
+    let (mut legal, mut some, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     while E::outcome(&state).is_none() {
         legal.clear();
         E::legal_actions(&state, &mut legal);
@@ -192,6 +200,19 @@ fn step_by_step<E: Engine>(setup: &Setup<'_>) -> Vec<String> {
             assert_eq!(
                 &back, action,
                 "seed {seed}: `{text}` reads back differently"
+            );
+            if !apply_both_ways {
+                continue;
+            }
+            let (mut checked, mut listed) = (state.clone(), state.clone());
+            E::apply(&mut checked, action, &mut scratch)
+                .unwrap_or_else(|e| panic!("seed {seed}: `{text}`: {e}"));
+            E::apply_listed(&mut listed, action, &mut scratch)
+                .unwrap_or_else(|e| panic!("seed {seed}: `{text}` listed: {e}"));
+            assert_eq!(
+                format!("{listed:?}"),
+                format!("{checked:?}"),
+                "seed {seed}: `{text}` applied as listed (apply_listed) changed the state otherwise"
             );
         }
         let picked = listed.pick(&legal).expect("a legal action").clone();

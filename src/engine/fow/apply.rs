@@ -8,7 +8,7 @@ use super::event::Event;
 use super::rules::{self, Why};
 use super::state::{Caller, Item, ObjKind, ObjRef, State, Step, What};
 use super::{battle, chase, turn, will};
-use crate::engine::log::Log;
+use crate::engine::log::{Log, Unrecorded};
 use crate::engine::IllegalAction;
 
 fn why(w: Why) -> IllegalAction {
@@ -25,13 +25,9 @@ pub fn apply(
 
 /// [`apply`] for an action [`super::legal`] listed or drew for this very state: the rules,
 /// targets and payment it was listed by are not asked again (they were a tenth of applying
-/// the random player's actions).
-pub fn apply_listed(
-    state: &mut State,
-    action: &Action,
-    events: &mut impl Log<Event>,
-) -> Result<(), IllegalAction> {
-    run::<false>(state, action, events)
+/// the random player's actions). Nobody reads its events.
+pub fn apply_listed(state: &mut State, action: &Action) -> Result<(), IllegalAction> {
+    run::<false>(state, action, &mut Unrecorded)
 }
 
 /// Applies `action`, checking it first when `CHECKED`: one path for both, so that an action

@@ -32,7 +32,7 @@ pub use event::{CardRef, Event, Phase};
 pub use state::State;
 
 use crate::engine::log::Unrecorded;
-use crate::engine::{Engine, IllegalAction, Player, Setup};
+use crate::engine::{Engine, Player, Setup};
 
 /// Force of Will.
 #[derive(Debug, Clone, Copy, Default)]
@@ -44,7 +44,7 @@ impl Engine for Fow {
     type Action = Action;
     type Event = Event;
 
-    engine_kit!(unrecorded);
+    engine_kit!(unrecorded, listed);
 
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         turn::setup(setup, events)
@@ -52,10 +52,6 @@ impl Engine for Fow {
 
     fn setup_unrecorded(setup: &Setup<'_>, _: &mut Vec<Event>) -> Result<State, String> {
         turn::setup(setup, &mut Unrecorded)
-    }
-
-    fn apply_listed(state: &mut State, action: &Action, _: &mut Vec<Event>) -> Result<(), IllegalAction> {
-        apply::apply_listed(state, action, &mut Unrecorded)
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

@@ -1,7 +1,7 @@
 //! Applying an action: every check comes before any change, so a refused action leaves the
 //! state as it was. One code path serves both entries: [`apply`] checks everything; for an
 //! action the engine itself just listed for this state, [`apply_listed`] skips what the
-//! listing already guarantees (the checks are behind `CHECK`, false there), as random play
+//! listing already guarantees (the checks are behind `CHECKED`, false there), as random play
 //! and a search's rollouts apply them (issue #15, point 4).
 
 use super::action::{targets, Action, UnitRef};
@@ -41,9 +41,9 @@ fn ability_at(table: &Table, unit: &Unit, n: usize) -> Option<(u16, usize)> {
 }
 
 /// The unit a reference names, if it is still there (under that name, when checked).
-fn unit_at<'s, const CHECK: bool>(state: &'s State, r: &UnitRef) -> Result<&'s Unit, IllegalAction> {
+fn unit_at<'s, const CHECKED: bool>(state: &'s State, r: &UnitRef) -> Result<&'s Unit, IllegalAction> {
     match state.unit(r.owner, r.slot) {
-        Some(u) if !CHECK || same_name(u.name(&state.table), r.name) => Ok(u),
+        Some(u) if !CHECKED || same_name(u.name(&state.table), r.name) => Ok(u),
         _ => illegal(format!("{}'s {} is not in play", r.owner, r.name)),
     }
 }
@@ -57,14 +57,14 @@ fn describe(r: &UnitRef) -> String {
 
 /// Checks the Strike a play names against what its effects allow (JF-R01: a card that must
 /// choose a Strike cannot be played without one); unchecked, only where it stands.
-fn check_target<const CHECK: bool>(
+fn check_target<const CHECKED: bool>(
     state: &State,
     player: Player,
     choice: Option<Side>,
     target: Option<&UnitRef>,
     what: &dyn fmt::Display,
 ) -> Result<At, IllegalAction> {
-    if !CHECK {
+    if !CHECKED {
         return Ok(target.map(|r| (r.owner, r.slot)));
     }
     match (choice, target) {
@@ -84,7 +84,7 @@ fn check_target<const CHECK: bool>(
             }
         }
         (Some(side), Some(r)) => {
-            unit_at::<CHECK>(state, r)?;
+            unit_at::<CHECKED>(state, r)?;
             if r.slot == Slot::Hero {
                 return illegal(format!("{what} aims at {}, not a Hero", side.describe()));
             }
@@ -119,12 +119,12 @@ pub fn apply_listed(state: &mut State, action: &Action) -> Result<(), IllegalAct
     run::<false>(state, action, &mut Unrecorded)
 }
 
-fn run<const CHECK: bool>(
+fn run<const CHECKED: bool>(
     state: &mut State,
     action: &Action,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    if CHECK {
+    if CHECKED {
         let who = action.player();
         if let Some(Outcome {
             winner: Some(winner),
@@ -150,23 +150,23 @@ fn run<const CHECK: bool>(
     // 2 % faster though 3.5 % more instructions (issue #15, point 4).
     match (state.phase, *action) {
         (Phase::Action, Action::Play { player, hand, card, target }) => {
-            play::<CHECK>(state, player, hand, card, target.as_ref(), events)
+            play::<CHECKED>(state, player, hand, card, target.as_ref(), events)
         }
         (Phase::Action, Action::Evolve { player, hand, card, onto }) => {
-            evolve::<CHECK>(state, player, hand, card, &onto, events)
+            evolve::<CHECKED>(state, player, hand, card, &onto, events)
         }
         (Phase::Action, Action::Activate { player, unit, ability, target }) => {
-            activate::<CHECK>(state, player, &unit, ability, target.as_ref(), events)
+            activate::<CHECKED>(state, player, &unit, ability, target.as_ref(), events)
         }
         (Phase::Action, Action::Attack { player, attacker }) => {
-            attack::<CHECK>(state, player, &attacker, events)
+            attack::<CHECKED>(state, player, &attacker, events)
         }
         (Phase::Action, Action::End { player }) => {
             end_turn(state, player, events);
             Ok(())
         }
         (Phase::Block { attacker }, Action::Block { player, blocker }) => {
-            block::<CHECK>(state, player, attacker, &blocker, events)
+            block::<CHECKED>(state, player, attacker, &blocker, events)
         }
         (Phase::Block { attacker }, Action::NoBlock { player }) => {
             events.push(Event::NoBlock { player });
@@ -175,7 +175,7 @@ fn run<const CHECK: bool>(
             Ok(())
         }
         (Phase::Discard, Action::Discard { player, hand, card }) => {
-            discard::<CHECK>(state, player, hand, card, events)
+            discard::<CHECKED>(state, player, hand, card, events)
         }
         _ => Err(out_of_phase(state, action)),
     }
@@ -200,14 +200,14 @@ fn out_of_phase(state: &State, action: &Action) -> IllegalAction {
 }
 
 /// The card at `hand` in `player`'s hand, if it is the one named (when checked).
-fn from_hand<const CHECK: bool>(
+fn from_hand<const CHECKED: bool>(
     state: &State,
     player: Player,
     hand: u8,
     name: &str,
 ) -> Result<u16, IllegalAction> {
     match state.seat(player).hand.get(usize::from(hand)) {
-        Some(&c) if !CHECK || same_name(state.table.name(c), name) => Ok(c),
+        Some(&c) if !CHECKED || same_name(state.table.name(c), name) => Ok(c),
         _ => illegal(format!("{player} has no {name} in hand")),
     }
 }
@@ -218,20 +218,20 @@ fn take_from_hand(state: &mut State, player: Player, hand: u8) {
     seats[player.index()].hand.remove(usize::from(hand), table);
 }
 
-fn afford<const CHECK: bool>(
+fn afford<const CHECKED: bool>(
     state: &State,
     player: Player,
     cost: i32,
     what: &dyn fmt::Display,
 ) -> Result<(), IllegalAction> {
     let charge = state.seat(player).charge;
-    if CHECK && cost > charge {
+    if CHECKED && cost > charge {
         return illegal(format!("{what} costs {cost} Charge; {player} has {charge}"));
     }
     Ok(())
 }
 
-fn play<const CHECK: bool>(
+fn play<const CHECKED: bool>(
     state: &mut State,
     player: Player,
     hand: u8,
@@ -239,9 +239,9 @@ fn play<const CHECK: bool>(
     target: Option<&UnitRef>,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let card = from_hand::<CHECK>(state, player, hand, name)?;
+    let card = from_hand::<CHECKED>(state, player, hand, name)?;
     let info = state.table.card(card);
-    if CHECK {
+    if CHECKED {
         match info.kind {
             Kind::Hero => return illegal(format!("{name} is a Hero; Heroes are not played from the hand")),
             Kind::Evolution => {
@@ -258,8 +258,8 @@ fn play<const CHECK: bool>(
         }
     }
     // A missing target is the more basic reason (JF-R01), so it is checked before the cost.
-    let chosen = check_target::<CHECK>(state, player, info.choice, target, &name)?;
-    afford::<CHECK>(state, player, info.cost, &name)?;
+    let chosen = check_target::<CHECKED>(state, player, info.choice, target, &name)?;
+    afford::<CHECKED>(state, player, info.cost, &name)?;
     let (kind, cost, legendary) = (info.kind, info.cost, info.legendary);
 
     take_from_hand(state, player, hand);
@@ -299,7 +299,7 @@ fn play<const CHECK: bool>(
     Ok(())
 }
 
-fn evolve<const CHECK: bool>(
+fn evolve<const CHECKED: bool>(
     state: &mut State,
     player: Player,
     hand: u8,
@@ -307,20 +307,20 @@ fn evolve<const CHECK: bool>(
     onto: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let card = from_hand::<CHECK>(state, player, hand, name)?;
+    let card = from_hand::<CHECKED>(state, player, hand, name)?;
     let table = &*state.table;
     let info = table.card(card);
     let Some(evo) = info.evolution else {
         return illegal(format!("{name} is not an Evolution card"));
     };
-    if CHECK {
+    if CHECKED {
         if onto.owner != player {
             return illegal(format!(
                 "Evolutions go on your own Hero or Strikes (JF-A09); {} is not {player}'s",
                 describe(onto)
             ));
         }
-        let unit = unit_at::<CHECK>(state, onto)?;
+        let unit = unit_at::<CHECKED>(state, onto)?;
         if unit.card != evo.base {
             return illegal(format!(
                 "{name} evolves {}, not {}",
@@ -350,7 +350,7 @@ fn evolve<const CHECK: bool>(
             });
         }
     }
-    afford::<CHECK>(state, player, info.cost, &name)?;
+    afford::<CHECKED>(state, player, info.cost, &name)?;
     let (cost, hp) = (info.cost, info.hp);
 
     take_from_hand(state, player, hand);
@@ -392,7 +392,7 @@ fn evolve<const CHECK: bool>(
     Ok(())
 }
 
-fn activate<const CHECK: bool>(
+fn activate<const CHECKED: bool>(
     state: &mut State,
     player: Player,
     unit_ref: &UnitRef,
@@ -401,12 +401,12 @@ fn activate<const CHECK: bool>(
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
     let table = &*state.table;
-    if CHECK && unit_ref.owner != player {
+    if CHECKED && unit_ref.owner != player {
         return illegal(format!(
             "{player} can activate only their own cards' abilities"
         ));
     }
-    let unit = unit_at::<CHECK>(state, unit_ref)?;
+    let unit = unit_at::<CHECKED>(state, unit_ref)?;
     let Some((card, index)) = ability_at(table, unit, usize::from(ability)) else {
         let count = abilities(table, unit).count();
         return illegal(match count {
@@ -424,8 +424,8 @@ fn activate<const CHECK: bool>(
     };
     // Named only if refused: a formatted name per activation was an allocation per action.
     let what = AbilityOf(unit_ref.name);
-    let chosen = check_target::<CHECK>(state, player, info.choice, target, &what)?;
-    afford::<CHECK>(state, player, info.charge, &what)?;
+    let chosen = check_target::<CHECKED>(state, player, info.choice, target, &what)?;
+    afford::<CHECKED>(state, player, info.charge, &what)?;
     let charge = info.charge;
 
     pay(state, player, charge, events);
@@ -445,19 +445,19 @@ fn activate<const CHECK: bool>(
     Ok(())
 }
 
-fn attack<const CHECK: bool>(
+fn attack<const CHECKED: bool>(
     state: &mut State,
     player: Player,
     attacker: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    if CHECK && attacker.owner != player {
+    if CHECKED && attacker.owner != player {
         return illegal(format!(
             "{player} attacks only with their own Hero or Strikes"
         ));
     }
-    let unit = unit_at::<CHECK>(state, attacker)?;
-    if CHECK && unit.attacked {
+    let unit = unit_at::<CHECKED>(state, attacker)?;
+    if CHECKED && unit.attacked {
         return illegal(match attacker.slot {
             Slot::Hero => format!("{player}'s Hero has already attacked this turn"),
             Slot::Battle(_) => format!("{} has already attacked this turn", attacker.name),
@@ -493,19 +493,19 @@ fn hit(state: &mut State, attacker: Slot, events: &mut impl Log<Event>) {
     damage_hero(state, p.other(), value, events);
 }
 
-fn block<const CHECK: bool>(
+fn block<const CHECKED: bool>(
     state: &mut State,
     player: Player,
     attacker: Slot,
     blocker: &UnitRef,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    if CHECK && (blocker.owner != player || blocker.slot == Slot::Hero) {
+    if CHECKED && (blocker.owner != player || blocker.slot == Slot::Hero) {
         return illegal(format!(
             "only a Strike in {player}'s Battle Zone can block (a Hero never blocks: JF-A17)"
         ));
     }
-    let b = unit_at::<CHECK>(state, blocker)?.attack(&state.table);
+    let b = unit_at::<CHECKED>(state, blocker)?.attack(&state.table);
     let a = state
         .unit(state.active, attacker)
         .map_or(0, |u| u.attack(&state.table));
@@ -544,14 +544,14 @@ fn block<const CHECK: bool>(
     Ok(())
 }
 
-fn discard<const CHECK: bool>(
+fn discard<const CHECKED: bool>(
     state: &mut State,
     player: Player,
     hand: u8,
     name: &'static str,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    let card = from_hand::<CHECK>(state, player, hand, name)?;
+    let card = from_hand::<CHECKED>(state, player, hand, name)?;
     take_from_hand(state, player, hand);
     let seat = state.seat_mut(player);
     seat.discard.push(card);

@@ -25,7 +25,7 @@ pub use event::Event;
 pub use state::State;
 
 use crate::engine::log::Unrecorded;
-use crate::engine::{Engine, IllegalAction, Player, Setup};
+use crate::engine::{Engine, Player, Setup};
 
 /// The J Force engine.
 #[derive(Debug, Clone, Copy, Default)]
@@ -39,7 +39,7 @@ impl Engine for JForce {
     type Action = Action;
     type Event = Event;
 
-    engine_kit!(unrecorded);
+    engine_kit!(unrecorded, listed);
 
     fn setup(setup: &Setup<'_>, events: &mut Vec<Event>) -> Result<State, String> {
         turn::setup(setup, events)
@@ -47,11 +47,6 @@ impl Engine for JForce {
 
     fn setup_unrecorded(setup: &Setup<'_>, _: &mut Vec<Event>) -> Result<State, String> {
         turn::setup(setup, &mut Unrecorded)
-    }
-
-    /// Checks nothing the listing guarantees (`apply::apply_listed`).
-    fn apply_listed(state: &mut State, action: &Action, _: &mut Vec<Event>) -> Result<(), IllegalAction> {
-        apply::apply_listed(state, action)
     }
 
     fn parse_action(state: &State, text: &str) -> Result<Action, String> {

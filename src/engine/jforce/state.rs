@@ -585,8 +585,10 @@ impl Drop for State {
 
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // The card table is the database's; printing it with every state helps nobody.
+        // The card table is the database's; printing it with every state helps nobody. The
+        // random numbers are the state's own: two states that would shuffle differently differ.
         f.debug_struct("State")
+            .field("rng", &self.rng)
             .field("seats", &self.seats)
             .field("active", &self.active)
             .field("first", &self.first)

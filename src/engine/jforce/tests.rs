@@ -1033,36 +1033,3 @@ fn the_state_knows_when_a_boost_is_held() {
     let why = JForce::check_invariants(&t.state).unwrap_err();
     assert!(why.contains("holds a boost until end of turn"), "{why}");
 }
-
-/// `apply_listed`, which re-checks nothing the listing guarantees, leaves every state as the
-/// checked `apply` does: every listed action of every state of seeded random games between
-/// the shipped decks, each applied both ways to a copy.
-#[test]
-fn a_listed_action_applies_as_a_checked_one() {
-    let decks = example_decks::<JForce>();
-    let mut rng = Rng::new(11);
-    let (mut actions, mut events) = (Vec::new(), Vec::new());
-    let mut compared = 0;
-    for g in 0..40 {
-        let setup = example_game::<JForce>(&decks, g);
-        let mut state = JForce::setup(&setup, &mut events).unwrap();
-        while JForce::outcome(&state).is_none() {
-            JForce::legal_actions(&state, &mut actions);
-            for action in &actions {
-                events.clear();
-                let (mut checked, mut listed) = (state.clone(), state.clone());
-                JForce::apply(&mut checked, action, &mut events).unwrap();
-                JForce::apply_listed(&mut listed, action, &mut events).unwrap();
-                assert_eq!(
-                    (format!("{listed:?}"), &listed.rng),
-                    (format!("{checked:?}"), &checked.rng),
-                    "game {g}: {action}"
-                );
-                compared += 1;
-            }
-            let i = rng.below(actions.len());
-            JForce::apply(&mut state, &actions[i], &mut events).unwrap();
-        }
-    }
-    assert!(compared > 10_000, "{compared}");
-}

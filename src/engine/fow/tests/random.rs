@@ -116,31 +116,3 @@ fn a_kept_deck_pair_sets_up_the_same_game() {
     assert_ne!(setup(8), fresh);
     assert_eq!(setup(7), fresh, "prepared again");
 }
-
-/// Random play applies the actions it drew without their checks (`apply_listed`): every
-/// action listed in the states of seeded games changes the state exactly as applying it
-/// checked does.
-#[test]
-fn a_listed_action_applied_unchecked_changes_the_state_as_checked() {
-    let decks = example_decks::<Fow>();
-    let (mut listed, mut events) = (Vec::new(), Vec::new());
-    let mut compared = 0;
-    for g in 0..6 {
-        let mut state = Fow::setup(&example_game::<Fow>(&decks, g), &mut events).expect("setup");
-        let mut rng = Rng::new(g);
-        while Fow::outcome(&state).is_none() {
-            Fow::legal_actions(&state, &mut listed);
-            for action in &listed {
-                let mut checked = state.clone();
-                Fow::apply(&mut checked, action, &mut events).expect("a listed action");
-                let mut unchecked = state.clone();
-                Fow::apply_listed(&mut unchecked, action, &mut events).expect("a listed action");
-                assert_eq!(format!("{unchecked:?}"), format!("{checked:?}"), "{action}");
-                compared += 1;
-            }
-            let i = rng.below(listed.len());
-            Fow::apply(&mut state, &listed[i], &mut events).expect("a listed action");
-        }
-    }
-    assert!(compared > 3000, "{compared} actions compared");
-}
