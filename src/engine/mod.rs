@@ -31,7 +31,8 @@ use std::fmt;
 /// so the paths resolve in its folder. `engine_kit!(unrecorded)` is for an engine whose
 /// `apply::apply` writes to any [`log::Log`]: it also makes [`Engine::apply_unrecorded`] skip
 /// the events; `engine_kit!(unrecorded, listed)` also hands [`Engine::apply_listed`] to
-/// `apply::apply_listed`, for an engine that skips the checks its listing made.
+/// `apply::apply_checking::<false>`, unrecorded, for an engine that skips the checks its
+/// listing made.
 macro_rules! engine_kit {
     (unrecorded, listed) => {
         engine_kit!(unrecorded);
@@ -41,7 +42,7 @@ macro_rules! engine_kit {
             action: &Self::Action,
             _: &mut Vec<Self::Event>,
         ) -> Result<(), $crate::engine::IllegalAction> {
-            apply::apply_listed(state, action)
+            apply::apply_checking::<false>(state, action, &mut $crate::engine::log::Unrecorded)
         }
     };
     (unrecorded) => {

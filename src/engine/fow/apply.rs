@@ -1,6 +1,6 @@
 //! Applying an action: every check first (so a rejected action leaves the state as it was),
-//! then the change. An action the engine itself listed for this state ([`apply_listed`])
-//! skips the checks its listing made.
+//! then the change. An action the engine itself listed for this state skips the checks its
+//! listing made ([`apply_checking`] with `CHECKED` false, as `Engine::apply_listed`).
 
 use super::action::{Action, Source};
 use super::effects::{self, card_ref};
@@ -8,7 +8,7 @@ use super::event::Event;
 use super::rules::{self, Why};
 use super::state::{Caller, Item, ObjKind, ObjRef, State, Step, What};
 use super::{battle, chase, turn, will};
-use crate::engine::log::{Log, Unrecorded};
+use crate::engine::log::Log;
 use crate::engine::IllegalAction;
 
 fn why(w: Why) -> IllegalAction {
@@ -20,19 +20,15 @@ pub fn apply(
     action: &Action,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    run::<true>(state, action, events)
-}
-
-/// [`apply`] for an action [`super::legal`] listed or drew for this very state: the rules,
-/// targets and payment it was listed by are not asked again (they were a tenth of applying
-/// the random player's actions). Nobody reads its events.
-pub fn apply_listed(state: &mut State, action: &Action) -> Result<(), IllegalAction> {
-    run::<false>(state, action, &mut Unrecorded)
+    apply_checking::<true>(state, action, events)
 }
 
 /// Applies `action`, checking it first when `CHECKED`: one path for both, so that an action
-/// applied unchecked changes the state exactly as the same action checked does.
-fn run<const CHECKED: bool>(
+/// applied unchecked changes the state exactly as the same action checked does. Unchecked is
+/// for an action [`super::legal`] listed or drew for this very state: the rules, targets and
+/// payment it was listed by are not asked again (they were a tenth of applying the random
+/// player's actions).
+pub fn apply_checking<const CHECKED: bool>(
     state: &mut State,
     action: &Action,
     events: &mut impl Log<Event>,

@@ -1,8 +1,8 @@
 //! Applying an action: every check comes before any change, so a refused action leaves the
-//! state as it was. One code path serves both entries: [`apply`] checks everything; for an
-//! action the engine itself just listed for this state, [`apply_listed`] skips what the
-//! listing already guarantees (the checks are behind `CHECKED`, false there), as random play
-//! and a search's rollouts apply them (issue #15, point 4).
+//! state as it was. One code path serves both uses: [`apply`] checks everything; for an
+//! action the engine itself just listed for this state, [`apply_checking`] with `CHECKED`
+//! false skips what the listing already guarantees, as random play and a search's rollouts
+//! apply them (`Engine::apply_listed`; issue #15, point 4).
 
 use super::action::{targets, Action, UnitRef};
 use super::cards::{same_name, Kind, Side, Table, HAND_CAP};
@@ -10,7 +10,7 @@ use super::effects::{damage_hero, destroy, pay, resolve, At, Effects};
 use super::event::Event;
 use super::state::{abilities, Phase, Slot, State, Unit};
 use super::turn::{end_turn, pass_turn};
-use crate::engine::log::{Log, Unrecorded};
+use crate::engine::log::Log;
 use crate::engine::{IllegalAction, Outcome, Player};
 use std::fmt;
 
@@ -110,16 +110,13 @@ pub fn apply(
     action: &Action,
     events: &mut impl Log<Event>,
 ) -> Result<(), IllegalAction> {
-    run::<true>(state, action, events)
+    apply_checking::<true>(state, action, events)
 }
 
-/// [`apply`] for an action [`super::legal`] listed or drew for this very state: the listing
-/// made it legal, so nothing is checked, and nobody reads its events.
-pub fn apply_listed(state: &mut State, action: &Action) -> Result<(), IllegalAction> {
-    run::<false>(state, action, &mut Unrecorded)
-}
-
-fn run<const CHECKED: bool>(
+/// Applies `action`, checking it first when `CHECKED`. Unchecked is for an action
+/// [`super::legal`] listed or drew for this very state: the listing made it legal, so nothing
+/// is checked.
+pub fn apply_checking<const CHECKED: bool>(
     state: &mut State,
     action: &Action,
     events: &mut impl Log<Event>,
