@@ -101,7 +101,9 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     for slice in files.chunks(SLICE) {
         let pieces = pool.map(slice, |file| {
             let outcome = check_file(&validators, file, args.from)?;
-            progress.inc(1);
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
             Ok(outcome.map(|o| {
                 let piece = report.piece(&o);
                 (o, piece)
@@ -111,13 +113,18 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             match piece {
                 Some((outcome, piece)) => {
                     let text = report.push(&outcome, piece);
-                    progress.suspend(|| emit(out, &text))?;
+                    match &progress {
+                        Some(bar) => bar.suspend(|| emit(out, &text))?,
+                        None => emit(out, &text)?,
+                    }
                 }
                 None => skipped += 1,
             }
         }
     }
-    progress.finish_and_clear();
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
     for code in &args.code {
         let source = SourceFile::new(code.trim(), code.trim());
         let outcome = check_deck_as(
@@ -205,12 +212,14 @@ fn fix_file(catalog: &Catalog, file: &Found, mode: FixMode) -> Result<Option<Fil
 /// Below this many decks a run is over before a bar would be worth drawing.
 const PROGRESS_MIN_DECKS: usize = 200;
 
-/// A progress bar on standard error for long runs on a terminal; hidden otherwise, so CI logs
-/// and piped output never hold bar frames.
-fn progress_bar(decks: usize) -> ProgressBar {
+/// A progress bar on standard error for long runs on a terminal; none otherwise, so CI logs
+/// and piped output never hold bar frames. None rather than indicatif's hidden bar: a hidden
+/// bar still keeps its rate estimate at every tick, which costs a one-deck run indicatif's and
+/// libm's code pages.
+fn progress_bar(decks: usize) -> Option<ProgressBar> {
     let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
     if !progress_wanted(std::io::stderr().is_terminal(), ci, decks) {
-        return ProgressBar::hidden();
+        return None;
     }
     let bar = ProgressBar::with_draw_target(Some(decks as u64), ProgressDrawTarget::stderr());
     if let Ok(style) =
@@ -218,7 +227,7 @@ fn progress_bar(decks: usize) -> ProgressBar {
     {
         bar.set_style(style);
     }
-    bar
+    Some(bar)
 }
 
 /// Whether to draw progress: only on a terminal, never under CI, and only for long runs.
