@@ -359,27 +359,38 @@ impl Catalog {
 
 /// Threads for checking many decks at once; one deck (the everyday case) is checked on the
 /// caller's thread, as starting a pool would cost more than the check.
-pub struct Pool(Option<rayon::ThreadPool>);
+pub struct Pool(Threads);
+
+enum Threads {
+    Caller,
+    /// Rayon's global pool, which loading a large database already started: its threads
+    /// keep the memory the parse gave back, where a pool of new threads would take fresh
+    /// pages for every arena (a tenth of the big batch's page faults).
+    Global,
+    Own(rayon::ThreadPool),
+}
 
 impl Pool {
-    /// A pool of `jobs` threads (0 or none: one per core, or `RAYON_NUM_THREADS`) when there
-    /// are several `items`.
+    /// A pool of `jobs` threads (0 or none: one per core, or `RAYON_NUM_THREADS`, as rayon's
+    /// global pool has) when there are several `items`.
     pub fn new(jobs: Option<usize>, items: usize) -> Result<Pool, Error> {
-        if items <= 1 {
-            return Ok(Pool(None));
+        match jobs {
+            _ if items <= 1 => Ok(Pool(Threads::Caller)),
+            None | Some(0) => Ok(Pool(Threads::Global)),
+            Some(n) if n == rayon::current_num_threads() => Ok(Pool(Threads::Global)),
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map(|pool| Pool(Threads::Own(pool)))
+                .map_err(|e| Error::usage(format!("cannot start {n} threads: {e}"))),
         }
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.unwrap_or(0))
-            .build()
-            .map(|pool| Pool(Some(pool)))
-            .map_err(|e| Error::usage(format!("cannot start {} threads: {e}", jobs.unwrap_or(0))))
     }
 
     /// Runs `f` inside the pool, so that its parallel iterators use the pool's threads.
     pub fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
         match &self.0 {
-            Some(pool) => pool.install(f),
-            None => f(),
+            Threads::Own(pool) => pool.install(f),
+            Threads::Caller | Threads::Global => f(),
         }
     }
 
@@ -391,8 +402,9 @@ impl Pool {
         f: impl Fn(&I) -> Result<T, Error> + Sync + Send,
     ) -> Result<Vec<T>, Error> {
         let results: Vec<Result<T, Error>> = match &self.0 {
-            Some(pool) => pool.install(|| items.par_iter().map(&f).collect()),
-            None => items.iter().map(f).collect(),
+            Threads::Own(pool) => pool.install(|| items.par_iter().map(&f).collect()),
+            Threads::Global => items.par_iter().map(&f).collect(),
+            Threads::Caller => items.iter().map(f).collect(),
         };
         results.into_iter().collect()
     }

@@ -374,7 +374,7 @@ impl Game {
         let (colours, attributes) = if by_colour {
             (card.colours(), &[][..])
         } else {
-            (&[][..], card.attribute.as_slice())
+            (&[][..], &card.attribute[..])
         };
         (colours.iter().map(String::as_str)).chain(attributes.iter().map(|a| a.get_ref().as_str()))
     }

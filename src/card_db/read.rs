@@ -80,7 +80,7 @@ pub fn attach_stats(
     out: &mut Vec<Problem>,
 ) -> bool {
     let before = out.len();
-    card.stats.reserve_exact(entries.len());
+    let mut stats = Vec::with_capacity(entries.len());
     for entry in entries {
         let name = entry.name.get_ref();
         if !game.stats.contains_key(name.as_str()) {
@@ -88,7 +88,7 @@ pub fn attach_stats(
             continue;
         }
         match *entry.value.get_ref() {
-            Ok(v) => card.stats.push(CardStat {
+            Ok(v) => stats.push(CardStat {
                 value: Spanned::new(entry.value.span(), v),
                 name: entry.name,
             }),
@@ -107,6 +107,7 @@ pub fn attach_stats(
             ),
         }
     }
+    card.stats = stats.into_boxed_slice();
     out.len() == before
 }
 

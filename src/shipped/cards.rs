@@ -59,12 +59,12 @@ fn card(node: Node<'static>) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
         kind: unset(),
         set: unset(),
         number: None,
-        attribute_cost: Vec::new(),
-        attribute: Vec::new(),
+        attribute_cost: Box::default(),
+        attribute: Box::default(),
         colour: None,
         legendary: false,
         basic: false,
-        keywords: Vec::new(),
+        keywords: Box::default(),
         race: None,
         evolution: None,
         judgment: None,
@@ -72,10 +72,10 @@ fn card(node: Node<'static>) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
         text: None,
         ability: None,
         effects: Vec::new(),
-        at_turn_start: Vec::new(),
-        abilities: Vec::new(),
+        at_turn_start: Box::default(),
+        abilities: Box::default(),
         invented: false,
-        stats: Vec::new(),
+        stats: Box::default(),
     };
     // One bit per required field (`id`, `name`, `type`, `set`) once it is read.
     let mut required = 0u8;
@@ -146,13 +146,13 @@ fn string(node: Node<'static>) -> Option<Spanned<CardStr>> {
     }
 }
 
-fn strings(node: Node<'static>) -> Option<Vec<Spanned<CardStr>>> {
+fn strings(node: Node<'static>) -> Option<Box<[Spanned<CardStr>]>> {
     let mut items = array(node)?;
     let mut out = Vec::with_capacity(items.len());
     while let Some(item) = items.item().ok()? {
         out.push(string(item)?);
     }
-    Some(out)
+    Some(out.into_boxed_slice())
 }
 
 fn integer(node: Node) -> Option<i64> {
