@@ -2,7 +2,7 @@
 //! folder (`DECKSMITH_DATA`), and `--db` / `--formats` paths layered on top.
 
 use crate::card_db::read::{self, ParsedCards};
-use crate::card_db::{CardOrigin, Game, GameFile};
+use crate::card_db::{Card, CardOrigin, CardStr, Game, GameFile};
 use crate::diagnostic::{toml_problem, Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::names;
@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use toml::Spanned;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
@@ -348,92 +349,116 @@ impl Catalog {
         }
 
         // Card files are independent, and parsing them is most of loading a large database:
-        // parse a large one on every core, then merge in file order so the result does not
-        // depend on scheduling. Small data (the shipped sets) parses faster than threads start.
-        let cards = sources
-            .files
-            .iter()
-            .filter(|(kind, _)| *kind == FileKind::Cards);
-        let size: usize = cards.clone().map(|(_, src)| src.text.len()).sum();
-        fn parse(
-            file: &(FileKind, Arc<SourceFile>),
-        ) -> (&Arc<SourceFile>, Result<ParsedCards, Problem>) {
-            (&file.1, read::parse_card_file(&file.1))
-        }
-        let card_files: Vec<(&Arc<SourceFile>, Result<ParsedCards, Problem>)> =
-            if size > PARALLEL_PARSE_BYTES {
-                use rayon::prelude::*;
-                keep_freed_memory();
-                sources
-                    .files
-                    .par_iter()
-                    .filter(|(kind, _)| *kind == FileKind::Cards)
-                    .map(parse)
-                    .collect()
-            } else {
-                cards.map(parse).collect()
-            };
-        let mut incoming: BTreeMap<&str, usize> = BTreeMap::new();
-        for parsed in card_files.iter().filter_map(|(_, p)| p.as_ref().ok()) {
-            *incoming.entry(parsed.file.game.get_ref()).or_default() += parsed.file.cards.len();
-        }
-        for (id, n) in incoming {
-            if let Some(game) = catalog.games.get_mut(id) {
-                game.reserve(n);
-            }
-        }
-        for (src, parsed) in card_files {
-            let ParsedCards { file, stats } = match parsed {
-                Ok(parsed) => parsed,
-                Err(p) => {
-                    problems.push(p);
+        // parse a large one on every core, each file into a list of its own, then merge in
+        // file order so the result does not depend on scheduling. Small data (the shipped
+        // sets) parses faster than threads start: its files are read in turn into one list,
+        // sized up front for every compiled card, which a game whose cards are all in it then
+        // takes whole. Start-up reads one game, so its cards are written once, where the game
+        // keeps them.
+        let card_srcs: Vec<&Arc<SourceFile>> = (sources.files.iter())
+            .filter(|(kind, _)| *kind == FileKind::Cards)
+            .map(|(_, src)| src)
+            .collect();
+        let size: usize = card_srcs.iter().map(|src| src.text.len()).sum();
+        type Read<'s> = (&'s Arc<SourceFile>, Result<ParsedCards, Problem>);
+        let batches: Vec<(Vec<Card>, Vec<Read>)> = if size > PARALLEL_PARSE_BYTES {
+            use rayon::prelude::*;
+            keep_freed_memory();
+            (card_srcs.par_iter())
+                .map(|src| {
+                    let mut cards = Vec::new();
+                    let parsed = read::parse_card_file(src, &mut cards);
+                    (cards, vec![(*src, parsed)])
+                })
+                .collect()
+        } else {
+            let compiled =
+                (card_srcs.iter()).filter_map(|src| src.compiled().and_then(shipped::cards::count));
+            let mut cards = Vec::with_capacity(compiled.sum());
+            let parsed = (card_srcs.iter())
+                .map(|src| (*src, read::parse_card_file(src, &mut cards)))
+                .collect();
+            vec![(cards, parsed)]
+        };
+
+        // Each file's problems, in file order. A file that does not read, names no game, or
+        // has a stat its game lacks (every problem in it is reported, as for an unknown
+        // field) loads none of its cards: its entry keeps only how many it holds.
+        let mut checked: Vec<(Vec<Card>, Vec<Checked>)> = Vec::with_capacity(batches.len());
+        let mut incoming: BTreeMap<CardStr, usize> = BTreeMap::new();
+        for (mut cards, files) in batches {
+            let mut entries = Vec::with_capacity(files.len());
+            let mut offset = 0;
+            for (src, parsed) in files {
+                let parsed = match parsed {
+                    Ok(parsed) => parsed,
+                    Err(p) => {
+                        problems.push(p);
+                        continue;
+                    }
+                };
+                let n = parsed.spans.len();
+                let file_cards = &mut cards[offset..offset + n];
+                offset += n;
+                let Some(game) = catalog.games.get(parsed.game.get_ref().as_str()) else {
+                    problems.push(unknown_game(&catalog, &parsed.game, src));
+                    entries.push((src, n, None));
                     continue;
+                };
+                for card in file_cards.iter_mut() {
+                    card.invented |= parsed.invented;
                 }
-            };
-            let game_id = file.game.get_ref().as_str();
-            let Some(game) = catalog.games.get_mut(game_id) else {
-                let known: Vec<String> = catalog.games.keys().cloned().collect();
-                problems.push(
-                    Problem::error("unknown-game", format!("no game `{game_id}` is defined"))
-                        .in_file(src)
-                        .label(file.game.span(), "unknown game")
-                        .help(
-                            match names::suggest(game_id, known.iter().map(String::as_str)) {
-                                Some(s) => format!("did you mean `{s}`?"),
-                                None => format!(
-                                    "define it in a game.toml beside this file, or use one of: {}",
-                                    known.join(", ")
-                                ),
-                            },
-                        ),
-                );
-                continue;
-            };
-            // A stat the game lacks fails the file as an unknown field always did: every
-            // problem in it is reported, and none of its cards is loaded.
-            let mut read_ok = true;
-            let mut cards = file.cards;
-            for (card, entries) in cards.iter_mut().zip(stats) {
-                let card = card.get_mut();
-                card.invented |= file.invented;
-                read_ok &= read::attach_stats(&game.def, card, entries, src, &mut problems);
+                let set_aside = &parsed.set_aside;
+                let read_ok =
+                    read::check_stats(&game.def, file_cards, set_aside, src, &mut problems);
+                if read_ok {
+                    *incoming.entry(parsed.game.get_ref().clone()).or_default() += n;
+                }
+                entries.push((src, n, read_ok.then_some(parsed)));
             }
-            if !read_ok {
-                continue;
+            checked.push((cards, entries));
+        }
+
+        // A list holding every incoming card of one game becomes the game's list; the other
+        // games get room for theirs at once, as pushing 20,000 cards one by one regrew their
+        // tables about a dozen times.
+        let whole: Vec<Option<CardStr>> = (checked.iter())
+            .map(|(cards, entries)| whole_game(cards, entries, &incoming))
+            .collect();
+        for (id, n) in &incoming {
+            if !whole.iter().flatten().any(|w| w == id) {
+                if let Some(game) = catalog.games.get_mut(id.as_str()) {
+                    game.reserve(*n);
+                }
             }
-            if !replaced.iter().any(|g| g == game_id) {
-                game.clear_cards();
-                replaced.push(game_id.to_owned());
-            }
-            for card in cards {
-                let span = card.span();
-                game.push(
-                    card.into_inner(),
-                    CardOrigin {
+        }
+        for ((cards, entries), whole) in checked.into_iter().zip(whole) {
+            if let Some(id) = whole {
+                let origins = (entries.iter()).flat_map(|(src, _, parsed)| {
+                    (parsed.iter().flat_map(|p| &p.spans)).map(|span| CardOrigin {
                         file: Arc::clone(src),
-                        span,
-                    },
-                );
+                        span: span.clone(),
+                    })
+                });
+                if let Some(game) = loading(&mut catalog, &mut replaced, &id) {
+                    game.append(cards, origins);
+                }
+                continue;
+            }
+            let mut cards = cards.into_iter();
+            for (src, n, parsed) in entries {
+                let file_cards = cards.by_ref().take(n);
+                let Some(parsed) = parsed else {
+                    file_cards.for_each(drop);
+                    continue;
+                };
+                let Some(game) = loading(&mut catalog, &mut replaced, parsed.game.get_ref()) else {
+                    continue;
+                };
+                for (card, span) in file_cards.zip(parsed.spans) {
+                    let file = Arc::clone(src);
+                    game.push(card, CardOrigin { file, span });
+                }
             }
         }
 
@@ -470,6 +495,54 @@ impl Catalog {
             None => format!("the formats are: {}", known.join(", ")),
         }
     }
+}
+
+/// A card file after its checks: its source, how many cards it added to its list, and what
+/// was read of it if its cards are to be loaded.
+type Checked<'s> = (&'s Arc<SourceFile>, usize, Option<ParsedCards>);
+
+/// The game whose every incoming card is in `cards`, which all of `entries` load; `None` if
+/// they are not one game's or not all loaded.
+fn whole_game(
+    cards: &[Card],
+    entries: &[Checked],
+    incoming: &BTreeMap<CardStr, usize>,
+) -> Option<CardStr> {
+    let mut games =
+        (entries.iter()).map(|(_, _, parsed)| parsed.as_ref().map(|p| p.game.get_ref()));
+    let first = games.next()??;
+    let one_game = games.all(|g| g == Some(first));
+    (one_game && incoming.get(first) == Some(&cards.len())).then(|| first.clone())
+}
+
+/// The game `id`, its cards removed the first time a build loads cards into it (a `--db`
+/// replaces a game's cards).
+fn loading<'c>(
+    catalog: &'c mut Catalog,
+    replaced: &mut Vec<String>,
+    id: &str,
+) -> Option<&'c mut Game> {
+    let game = catalog.games.get_mut(id)?;
+    if !replaced.iter().any(|g| g == id) {
+        game.clear_cards();
+        replaced.push(id.to_owned());
+    }
+    Some(game)
+}
+
+fn unknown_game(catalog: &Catalog, game: &Spanned<CardStr>, src: &Arc<SourceFile>) -> Problem {
+    let id = game.get_ref().as_str();
+    let known: Vec<String> = catalog.games.keys().cloned().collect();
+    Problem::error("unknown-game", format!("no game `{id}` is defined"))
+        .in_file(src)
+        .label(game.span(), "unknown game")
+        .help(match names::suggest(id, known.iter().map(String::as_str)) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!(
+                "define it in a game.toml beside this file, or use one of: {}",
+                known.join(", ")
+            ),
+        })
 }
 
 /// Before a large database is parsed on every core, has glibc's allocator keep the memory it
@@ -604,12 +677,20 @@ mod tests {
                     format!("{:?}", parse_toml::<FormatFile>(&text).ok()),
                 ),
                 FileKind::Cards => {
-                    assert!(shipped::cards::read(compiled).is_some(), "{}", src.name);
-                    let show = |p: ParsedCards| format!("{:?} {:?}", p.file, p.stats);
-                    (
-                        read::parse_card_file(&src).map(show).unwrap(),
-                        read::parse_card_file(&text).map(show).unwrap(),
-                    )
+                    let mut cards = Vec::new();
+                    assert!(
+                        shipped::cards::read(compiled, &mut cards).is_some(),
+                        "{}",
+                        src.name
+                    );
+                    let count = shipped::cards::count(compiled);
+                    assert_eq!(count, Some(cards.len()), "{}", src.name);
+                    let show = |src: &Arc<SourceFile>| {
+                        let mut cards = Vec::new();
+                        let parsed = read::parse_card_file(src, &mut cards).unwrap();
+                        format!("{parsed:?} {cards:?}")
+                    };
+                    (show(&src), show(&text))
                 }
             };
             assert!(from_tree.len() > 10, "{}: {from_tree}", src.name);

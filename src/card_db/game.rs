@@ -148,13 +148,36 @@ impl Game {
     }
 
     pub fn push(&mut self, card: Card, origin: CardOrigin) {
+        self.cards.push(card);
+        self.origins.push(origin);
+        self.placed(self.cards.len() - 1);
+    }
+
+    /// Puts `cards` after the game's own, read from `origins`: a game with none takes the
+    /// list itself rather than a copy of it.
+    pub fn append(&mut self, cards: Vec<Card>, origins: impl IntoIterator<Item = CardOrigin>) {
+        let from = self.cards.len();
+        if from == 0 {
+            self.cards = cards;
+        } else {
+            self.cards.extend(cards);
+        }
+        self.origins.extend(origins);
+        self.reserve_indexes(self.cards.len() - from);
+        for i in from..self.cards.len() {
+            self.placed(i);
+        }
+    }
+
+    /// Indexes the card at `i`, just put in place.
+    fn placed(&mut self, i: usize) {
         self.index.take();
         self.sketches.take();
         self.numbered_ids.take();
         self.evolution_steps.take();
-        let i = self.cards.len() as u32;
+        let card = &self.cards[i];
         for k in [card.id.get_ref(), card.name.get_ref()] {
-            self.exact.entry(k.clone()).or_insert(i);
+            self.exact.entry(k.clone()).or_insert(i as u32);
         }
         // Zones past the 64th never match: no game comes near that many.
         let zones = self
@@ -165,9 +188,7 @@ impl Game {
             .filter(|(z, def)| *z < 64 && def.types.iter().any(|t| t == card.kind()))
             .fold(0u64, |mask, (z, _)| mask | 1 << z);
         self.card_zones.push(zones);
-        self.card_legendary.push(self.is_legendary(&card));
-        self.cards.push(card);
-        self.origins.push(origin);
+        self.card_legendary.push(self.is_legendary(card));
         self.engine_cache = OnceLock::new();
     }
 
@@ -176,6 +197,10 @@ impl Game {
     pub fn reserve(&mut self, n: usize) {
         self.cards.reserve(n);
         self.origins.reserve(n);
+        self.reserve_indexes(n);
+    }
+
+    fn reserve_indexes(&mut self, n: usize) {
         self.card_zones.reserve(n);
         self.card_legendary.reserve(n);
         self.exact.reserve(2 * n);

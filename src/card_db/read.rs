@@ -8,107 +8,166 @@ use crate::diagnostic::toml_problem;
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
 use serde::de::{self, Deserialize, Visitor};
+use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-/// A key of a card table that is not a card field: a stat if the game declares it.
+/// A key of a card table that is not a card field and whose value is not a whole number:
+/// never a stat, but which problem it is (an unknown field, or a stat that is not a whole
+/// number) depends on the game, known only once the file is read.
 #[derive(Debug, Clone)]
 pub struct StatEntry {
     pub name: Spanned<CardStr>,
-    /// The value when it is a whole number, else the TOML type it has.
-    pub value: Spanned<Result<i64, &'static str>>,
+    /// The TOML type the value has.
+    pub value: Spanned<&'static str>,
 }
 
-/// A parsed card file with, per card (in file order), the keys left for the game's stats.
+/// A set-aside key, with where it stood among its card's keys: problems are reported in the
+/// order of the keys, whole numbers or not.
+#[derive(Debug, Clone)]
+pub struct SetAside {
+    /// The card's index in its file.
+    pub card: usize,
+    /// How many of the card's stats come before it.
+    pub at: usize,
+    pub entry: StatEntry,
+}
+
+/// A card file read by [`parse_card_file`], whose cards went to the list it was given. Every
+/// key of a card that is not a card field is in the card's `stats` when it is a whole number
+/// and set aside otherwise; whether the game declares it is checked by [`check_stats`].
+#[derive(Debug)]
 pub struct ParsedCards {
-    pub file: CardFile,
-    pub stats: Vec<Vec<StatEntry>>,
+    pub game: Spanned<CardStr>,
+    pub invented: bool,
+    /// Where each card's table is, in file order.
+    pub spans: Vec<Range<usize>>,
+    pub set_aside: Vec<SetAside>,
 }
 
-/// Parses a card file, setting aside each card's keys that are not card fields. A shipped file
-/// is read from its compiled form.
-pub fn parse_card_file(src: &Arc<SourceFile>) -> Result<ParsedCards, Problem> {
-    if let Some(parsed) = src.compiled().and_then(crate::shipped::cards::read) {
+/// Reads a card file, appending its cards to `cards` (nothing, if it does not read). A
+/// shipped file is read from its compiled form.
+pub fn parse_card_file(
+    src: &Arc<SourceFile>,
+    cards: &mut Vec<Card>,
+) -> Result<ParsedCards, Problem> {
+    let start = cards.len();
+    if let Some(parsed) = src
+        .compiled()
+        .and_then(|c| crate::shipped::cards::read(c, cards))
+    {
         return Ok(parsed);
     }
+    cards.truncate(start);
     let mut root = DeTable::parse(&src.text).map_err(|e| toml_problem(&e, src))?;
     let mut stats = Vec::new();
-    if let Some(DeValue::Array(cards)) = root.get_mut().get_mut("cards").map(|c| c.get_mut()) {
-        for card in cards.iter_mut() {
-            let DeValue::Table(table) = card.get_mut() else {
+    let mut set_aside = Vec::new();
+    if let Some(DeValue::Array(list)) = root.get_mut().get_mut("cards").map(|c| c.get_mut()) {
+        for (i, card) in list.iter_mut().enumerate() {
+            let mut card_stats = Vec::new();
+            if let DeValue::Table(table) = card.get_mut() {
                 // Not a table: serde says so below, where the card should be.
-                stats.push(Vec::new());
-                continue;
-            };
-            let keys: Vec<Spanned<std::borrow::Cow<str>>> = (table.iter())
-                .map(|(k, _)| k.clone())
-                .filter(|k| !is_card_field(k.get_ref()))
-                .collect();
-            let mut entries = Vec::new();
-            for key in keys {
-                let Some((key, value)) = table.remove_entry(key.get_ref().as_ref()) else {
-                    continue;
-                };
-                let span = value.span();
-                let value = match value.get_ref() {
-                    DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
-                        .map_err(|_| "an integer too large"),
-                    other => Err(other.type_str()),
-                };
-                entries.push(StatEntry {
-                    name: Spanned::new(key.span(), CardStr::from(key.get_ref().as_ref())),
-                    value: Spanned::new(span, value),
-                });
+                let keys: Vec<Spanned<std::borrow::Cow<str>>> = (table.iter())
+                    .map(|(k, _)| k.clone())
+                    .filter(|k| !is_card_field(k.get_ref()))
+                    .collect();
+                for key in keys {
+                    let Some((key, value)) = table.remove_entry(key.get_ref().as_ref()) else {
+                        continue;
+                    };
+                    let name = Spanned::new(key.span(), CardStr::from(key.get_ref().as_ref()));
+                    let span = value.span();
+                    let whole = match value.get_ref() {
+                        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                            .map_err(|_| "an integer too large"),
+                        other => Err(other.type_str()),
+                    };
+                    match whole {
+                        Ok(v) => card_stats.push(CardStat {
+                            name,
+                            value: Spanned::new(span, v),
+                        }),
+                        Err(found) => set_aside.push(SetAside {
+                            card: i,
+                            at: card_stats.len(),
+                            entry: StatEntry {
+                                name,
+                                value: Spanned::new(span, found),
+                            },
+                        }),
+                    }
+                }
             }
-            stats.push(entries);
+            stats.push(card_stats.into_boxed_slice());
         }
     }
     let file = CardFile::deserialize(toml::de::Deserializer::from(root))
         .map_err(|e| toml_problem(&e, src))?;
-    Ok(ParsedCards { file, stats })
+    let spans = file.cards.iter().map(Spanned::span).collect();
+    let read = file.cards.into_iter().zip(stats).map(|(card, stats)| Card {
+        stats,
+        ..card.into_inner()
+    });
+    if cards.is_empty() {
+        // Collected in place: the list serde built becomes the cards' list, not a copy.
+        *cards = read.collect();
+    } else {
+        cards.extend(read);
+    }
+    Ok(ParsedCards {
+        game: file.game,
+        invented: file.invented,
+        spans,
+        set_aside,
+    })
 }
 
-/// Gives `card` the stats among `entries` that its game declares; every other entry is a
-/// problem: an unknown field (did-you-mean over the card fields and the game's stats), or a
-/// stat that is not a whole number. Returns whether the card was read without one.
-pub fn attach_stats(
+/// Checks a file's cards against their game: a stat the game does not declare is an unknown
+/// field (did-you-mean over the card fields and the game's stats), and a key set aside is one
+/// too or a stat that is not a whole number. Problems come card by card, each card's in the
+/// order of its keys. Returns whether the file was read without one.
+pub fn check_stats(
     game: &GameDef,
-    card: &mut Card,
-    entries: Vec<StatEntry>,
+    cards: &[Card],
+    set_aside: &[SetAside],
     src: &Arc<SourceFile>,
     out: &mut Vec<Problem>,
 ) -> bool {
     let before = out.len();
-    let mut stats = Vec::with_capacity(entries.len());
-    for entry in entries {
-        let name = entry.name.get_ref();
-        if !game.stats.contains_key(name.as_str()) {
-            out.push(unknown_field(game, &entry.name, src));
-            continue;
-        }
-        match *entry.value.get_ref() {
-            Ok(v) => stats.push(CardStat {
-                value: Spanned::new(entry.value.span(), v),
-                name: entry.name,
-            }),
-            Err(found) => out.push(
-                Problem::error(
-                    "toml",
-                    format!(
-                        "`{name}` of `{}` is {}, but stats are whole numbers",
-                        card.name(),
-                        article(found)
-                    ),
-                )
-                .in_file(src)
-                .label(entry.value.span(), "not a whole number")
-                .help(format!("write it as `{name} = 3`")),
-            ),
+    let mut odd = set_aside.iter().peekable();
+    for (i, card) in cards.iter().enumerate() {
+        for at in 0..=card.stats.len() {
+            while let Some(aside) = odd.next_if(|a| a.card == i && a.at == at) {
+                out.push(not_a_stat(game, card, &aside.entry, src));
+            }
+            if let Some(stat) = card.stats.get(at) {
+                if !game.stats.contains_key(stat.name.get_ref().as_str()) {
+                    out.push(unknown_field(game, &stat.name, src));
+                }
+            }
         }
     }
-    card.stats = stats.into_boxed_slice();
     out.len() == before
+}
+
+/// The problem with a key whose value is not a whole number.
+fn not_a_stat(game: &GameDef, card: &Card, entry: &StatEntry, src: &Arc<SourceFile>) -> Problem {
+    let name = entry.name.get_ref();
+    if !game.stats.contains_key(name.as_str()) {
+        return unknown_field(game, &entry.name, src);
+    }
+    Problem::error(
+        "toml",
+        format!(
+            "`{name}` of `{}` is {}, but stats are whole numbers",
+            card.name(),
+            article(entry.value.get_ref())
+        ),
+    )
+    .in_file(src)
+    .label(entry.value.span(), "not a whole number")
+    .help(format!("write it as `{name} = 3`"))
 }
 
 fn unknown_field(game: &GameDef, key: &Spanned<CardStr>, src: &Arc<SourceFile>) -> Problem {

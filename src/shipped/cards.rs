@@ -13,16 +13,20 @@
 //! file reads here as its text parses.
 
 use super::de::{self, Items, Node, Value};
-use crate::card_db::read::{ParsedCards, StatEntry};
-use crate::card_db::{Card, CardFile, CardStr};
+use crate::card_db::read::{ParsedCards, SetAside, StatEntry};
+use crate::card_db::{Card, CardStat, CardStr};
 use serde::Deserialize;
 use toml::Spanned;
 
-/// A compiled card file with its stats set aside per card; `None` if it does not read.
-pub(crate) fn read(compiled: &'static [u8]) -> Option<ParsedCards> {
+/// A compiled card file, its cards appended to `cards` with their stats in place and the keys
+/// that are not whole numbers set aside; `None` if it does not read (`cards` may then hold
+/// some of its cards).
+pub(crate) fn read(compiled: &'static [u8], cards: &mut Vec<Card>) -> Option<ParsedCards> {
     let mut top = table(de::root(compiled).ok()?)?;
     let (mut game, mut invented) = (None, false);
-    let (mut cards, mut stats) = (Vec::new(), Vec::new());
+    let (mut spans, mut set_aside) = (Vec::new(), Vec::new());
+    // A card's stats as they come, then boxed at their size.
+    let mut stats = Vec::new();
     while let Some((key, value)) = top.entry().ok()? {
         match *key.get_ref() {
             "game" => game = Some(string(value)?),
@@ -30,27 +34,43 @@ pub(crate) fn read(compiled: &'static [u8]) -> Option<ParsedCards> {
             "cards" => {
                 let mut list = array(value)?;
                 cards.reserve(list.len());
-                stats.reserve(list.len());
+                spans.reserve_exact(list.len());
                 while let Some(node) = list.item().ok()? {
-                    let (card, set_aside) = card(node)?;
-                    cards.push(card);
-                    stats.push(set_aside);
+                    spans.push(node.span.clone());
+                    let index = spans.len() - 1;
+                    cards.push(card(node, index, &mut stats, &mut set_aside)?);
                 }
             }
             _ => return None,
         }
     }
-    let file = CardFile {
+    Some(ParsedCards {
         game: game?,
         invented,
-        cards,
-    };
-    Some(ParsedCards { file, stats })
+        spans,
+        set_aside,
+    })
 }
 
-/// One card table, and its keys that are not card fields.
-fn card(node: Node<'static>) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
-    let span = node.span.clone();
+/// How many cards a compiled card file holds, read without reading them.
+pub(crate) fn count(compiled: &'static [u8]) -> Option<usize> {
+    let mut top = table(de::root(compiled).ok()?)?;
+    while let Some((key, value)) = top.entry().ok()? {
+        if *key.get_ref() == "cards" {
+            return Some(array(value)?.len());
+        }
+    }
+    Some(0)
+}
+
+/// The card table `node`, the `index`th of its file; its keys that are not card fields go to
+/// its stats (through `stats`, emptied) when whole numbers, else to `set_aside`.
+fn card(
+    node: Node<'static>,
+    index: usize,
+    stats: &mut Vec<CardStat>,
+    set_aside: &mut Vec<SetAside>,
+) -> Option<Card> {
     let mut entries = table(node)?;
     let unset = || Spanned::new(0..0, CardStr::default());
     let mut card = Card {
@@ -79,7 +99,6 @@ fn card(node: Node<'static>) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
     };
     // One bit per required field (`id`, `name`, `type`, `set`) once it is read.
     let mut required = 0u8;
-    let mut stats = Vec::new();
     while let Some((key, value)) = entries.entry().ok()? {
         match *key.get_ref() {
             "id" => (card.id, required) = (string(value)?, required | 1),
@@ -103,21 +122,28 @@ fn card(node: Node<'static>) -> Option<(Spanned<Card>, Vec<StatEntry>)> {
             "effects" => card.effects = serde(value)?,
             "at-turn-start" => card.at_turn_start = serde(value)?,
             "abilities" => card.abilities = serde(value)?,
-            name => stats.push(StatEntry {
-                name: Spanned::new(key.span(), CardStr::const_new(name)),
-                value: Spanned::new(value.span.clone(), stat(&value.value)),
-            }),
+            name => {
+                let name = Spanned::new(key.span(), CardStr::const_new(name));
+                let span = value.span.clone();
+                match value.value {
+                    Value::Integer(v) => stats.push(CardStat {
+                        name,
+                        value: Spanned::new(span, v),
+                    }),
+                    other => set_aside.push(SetAside {
+                        card: index,
+                        at: stats.len(),
+                        entry: StatEntry {
+                            name,
+                            value: Spanned::new(span, other.type_str()),
+                        },
+                    }),
+                }
+            }
         }
     }
-    (required == 0b1111).then(|| (Spanned::new(span, card), stats))
-}
-
-/// A stat's value when it is a whole number, else its TOML type.
-fn stat(value: &Value) -> Result<i64, &'static str> {
-    match value {
-        Value::Integer(i) => Ok(*i),
-        other => Err(other.type_str()),
-    }
+    card.stats = stats.drain(..).collect();
+    (required == 0b1111).then_some(card)
 }
 
 fn serde<'de, T: Deserialize<'de>>(node: Node<'de>) -> Option<T> {
@@ -221,13 +247,15 @@ set = "X"
         let compiled = super::super::compile::compile("t.toml", text)
             .unwrap()
             .leak();
-        let from_tree = super::read(compiled).expect("reads");
-        let from_text = parse_card_file(&SourceFile::new("t.toml", text)).unwrap();
+        let (mut tree_cards, mut text_cards) = (Vec::new(), Vec::new());
+        let from_tree = super::read(compiled, &mut tree_cards).expect("reads");
+        let from_text = parse_card_file(&SourceFile::new("t.toml", text), &mut text_cards).unwrap();
         assert_eq!(
-            format!("{:?} {:?}", from_tree.file, from_tree.stats),
-            format!("{:?} {:?}", from_text.file, from_text.stats)
+            format!("{from_tree:?} {tree_cards:?}"),
+            format!("{from_text:?} {text_cards:?}")
         );
-        assert_eq!(from_tree.stats[0].len(), 3);
+        assert_eq!(tree_cards[0].stats.len(), 1);
+        assert_eq!(from_tree.set_aside.len(), 2);
         // A card without a required field, or with a field of the wrong type, does not read.
         for broken in [
             "id = \"X-3\"\n",
@@ -237,7 +265,7 @@ set = "X"
             let compiled = super::super::compile::compile("t.toml", &text)
                 .unwrap()
                 .leak();
-            assert!(super::read(compiled).is_none(), "{broken}");
+            assert!(super::read(compiled, &mut Vec::new()).is_none(), "{broken}");
         }
     }
 }
