@@ -231,6 +231,9 @@ pub fn destroy(state: &mut State, r: ObjRef, events: &mut impl Log<Event>) {
     let card = card_ref(state, r);
     let o = state.seat_mut(r.owner).field.remove(i);
     state.field_changed(o.inst);
+    if o.kind == ObjKind::Resonator {
+        state.seat_mut(r.owner).resonators -= 1;
+    }
     if o.kind == ObjKind::Stone && !o.rested {
         let State { table, seats, .. } = state;
         seats[r.owner.index()].count_stone(table, o.inst, false);
@@ -369,6 +372,9 @@ pub fn enter(
     };
     state.seat_mut(who).field.push(obj);
     state.field_changed(inst);
+    if kind == ObjKind::Resonator {
+        state.seat_mut(who).resonators += 1;
+    }
     if kind == ObjKind::Stone {
         let State { table, seats, .. } = state;
         seats[who.index()].count_stone(table, inst, true);

@@ -183,6 +183,13 @@ fn seat(state: &State, p: Player) -> Result<(), String> {
             s.recovered
         ));
     }
+    let resonators = state.count_resonators(p);
+    if s.resonators != resonators {
+        return Err(format!(
+            "{p}'s resonators in the field are kept as {}, and the field has {resonators}",
+            s.resonators
+        ));
+    }
     if s.in_hand != HandCards::of(&s.hand, &state.table) {
         return Err(format!(
             "{p}'s hand is kept as {:?}, and the hand holds {:?}",

@@ -6,7 +6,7 @@ use super::battle;
 use super::cards::{Cost, Def, Filter, Inst};
 use super::rules::{self, main_window, priority_step};
 use super::state::{Obj, ObjKind, ObjRef, RulerAt, State, Step, OPENING_HAND};
-use super::will::{self, PaymentCounts, StoneKind};
+use super::will::{self, Against, PaymentCounts, StoneKind};
 use crate::engine::rng::Rng;
 use crate::engine::Player;
 
@@ -58,7 +58,8 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 };
                 // Each target named once for the family, not once per payment.
                 named.clear();
-                named.extend(listed.aims(aims).iter().map(|r| r.map(|r| aim(state, r))));
+                let target = |k| listed.aims.nth(state, who, aims, k).map(|r| aim(state, r));
+                named.extend((0..listed.n_aims as usize).map(target));
                 let shape = listed.family.shape(named.len(), n_pays);
                 for k in 0..shape.count() {
                     let at = shape.split(k);
@@ -187,8 +188,8 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
 }
 
 /// A main-step action drawn as picking from [`legal_actions`]'s list would draw it: each family's
-/// actions are counted (its payments without building them), one index is drawn over all of
-/// them, and only the action at that index is built.
+/// actions are counted as it is found (its payments without building them), one index is
+/// drawn over all of them, and only the action at that index is built.
 /// The action is built in place in `out`.
 fn random_main(
     state: &State,
@@ -214,19 +215,7 @@ fn random_main(
         out.push(Action::Pass { who });
         return Some(());
     }
-    will::stone_kinds_into(state, who, kinds);
-    let mut counts = counts.against(kinds);
-    let mut total = 0usize;
-    for listed in families.iter_mut() {
-        listed.pays = match listed.family.cost(state) {
-            // A cost of nothing is paid one way, resting nothing.
-            Some(cost) if cost.total() > 0 => counts.count(cost),
-            _ => 1,
-        };
-        let n_aims = listed.aims(aims).len();
-        listed.count = listed.family.shape(n_aims, listed.pays).count();
-        total += listed.count;
-    }
+    let total = families.iter().map(|l| l.count).sum();
     let mut left = rng.pick_index(total)?;
     let listed = families.iter().find(|l| {
         let here = left < l.count;
@@ -235,11 +224,13 @@ fn random_main(
         }
         here
     })?;
-    let aims = listed.aims(aims);
-    let at = listed.family.shape(aims.len(), listed.pays).split(left);
-    let target = aims.get(at.aim).copied().flatten().map(|r| aim(state, r));
+    let at = listed.family.shape(listed.n_aims as usize, listed.pays).split(left);
+    let target = listed.aims.nth(state, who, aims, at.aim).map(|r| aim(state, r));
     let cost = listed.family.cost(state).filter(|c| c.total() > 0);
-    let pay = |j: usize| cost.and_then(|c| counts.nth(c, j)).unwrap_or_default();
+    let pay = |j: usize| {
+        let mut counts = counts.against(kinds);
+        cost.and_then(|c| counts.nth(c, j)).unwrap_or_default()
+    };
     out.push(listed.family.action(state, who, at, target, pay));
     Some(())
 }
@@ -473,41 +464,72 @@ impl Family {
     }
 }
 
-/// A family with its targets (a range of the scratch targets) and, once the random player
-/// counted them, its numbers of payments and actions.
+/// A family with its targets and its numbers of payments and actions.
 #[derive(Debug, Clone, Copy)]
 struct Listed {
     family: Family,
-    aims: Span,
+    aims: Aims,
+    /// How many targets `aims` offers.
+    n_aims: u32,
     pays: usize,
     count: usize,
 }
 
 impl Listed {
-    fn new(family: Family, aims: Span) -> Listed {
+    fn new(family: Family, (aims, n_aims): (Aims, u32), pays: usize) -> Listed {
         Listed {
             family,
             aims,
-            pays: 0,
-            count: 0,
+            n_aims,
+            pays,
+            count: family.shape(n_aims as usize, pays).count(),
         }
     }
+}
 
-    fn aims<'a>(&self, all: &'a [Option<ObjRef>]) -> &'a [Option<ObjRef>] {
-        let start = self.aims.start as usize;
-        all.get(start..start + self.aims.len as usize).unwrap_or(&[])
+/// What a family's actions target, in listing order.
+#[derive(Debug, Clone, Copy)]
+enum Aims {
+    /// No target: the one target `None`.
+    Nothing,
+    /// Each resonator the filter lets the decider target, the decider's first: counted from
+    /// the kept [`Seat::resonators`](super::state::Seat::resonators), and found in the
+    /// fields only for the action built (most decisions draw another family).
+    Resonators(Filter),
+    /// A range of the scratch targets (an attack's: the opponent, then the rested
+    /// defenders).
+    Listed { start: u32 },
+}
+
+impl Aims {
+
+    /// The `k`-th target (`None`: no target).
+    fn nth(self, state: &State, who: Player, aims: &[Option<ObjRef>], k: usize) -> Option<ObjRef> {
+        match self {
+            Aims::Nothing => None,
+            Aims::Listed { start } => aims.get(start as usize + k).copied().flatten(),
+            Aims::Resonators(f) => {
+                let mut k = k;
+                for p in [who, who.other()] {
+                    let seat = state.seat(p);
+                    if !State::side_ok(who, f, p) {
+                        continue;
+                    }
+                    if k >= seat.resonators as usize {
+                        k -= seat.resonators as usize;
+                        continue;
+                    }
+                    let mut resonators = seat.field.iter().filter(|o| o.kind == ObjKind::Resonator);
+                    return resonators.nth(k).map(|o| ObjRef {
+                        owner: p,
+                        serial: o.serial,
+                    });
+                }
+                None
+            }
+        }
     }
 }
-
-/// A range of the scratch targets.
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    start: u32,
-    len: u32,
-}
-
-/// The single "no target" every family without targets shares: the first scratch target.
-const NO_TARGET: Span = Span { start: 0, len: 1 };
 
 /// How many Revolution Orders, targets and payments a family's actions combine, and in which
 /// order the listing walks them.
@@ -554,28 +576,56 @@ impl Shape {
     }
 }
 
-/// The families of a main step in listing order, into `scratch.families` (their targets into
-/// `scratch.aims`).
+/// The families of a main step in listing order, into `scratch.families` (an attack's
+/// targets into `scratch.aims`).
 fn families(state: &State, who: Player, scratch: &mut Scratch) {
-    let Scratch { families, aims, .. } = scratch;
+    let Scratch {
+        kinds,
+        families,
+        aims,
+        counts,
+        ..
+    } = scratch;
     families.clear();
     aims.clear();
-    aims.push(None);
-    families.push(Listed::new(Family::Pass, NO_TARGET));
+    families.push(Listed::new(Family::Pass, NO_TARGET, 1));
     let window = main_window(state, who);
     if !window && !may_chase(state, who) {
         return;
     }
-    let stones = will::recovered_stones(state, who);
+    will::stone_kinds_into(state, who, kinds);
+    let stones = kinds.iter().map(|k| u32::from(k.recovered)).sum();
+    let found = &mut Found {
+        families,
+        counts: counts.against(kinds),
+    };
     if window {
         if rules::call(state, who).is_ok() {
-            families.push(Listed::new(Family::Call, NO_TARGET));
+            found.push(Family::Call, NO_TARGET, None);
         }
-        judgment(state, who, families, aims);
-        attacks(state, who, families, aims);
+        judgment(state, who, found);
+        attacks(state, who, found, aims);
     }
-    plays(state, who, stones, families, aims);
-    abilities(state, who, stones, families, aims);
+    plays(state, who, stones, found);
+    abilities(state, who, stones, found);
+}
+
+/// The families found so far, and the payment counts against the decider's stones.
+struct Found<'a> {
+    families: &'a mut Vec<Listed>,
+    counts: Against<'a>,
+}
+
+impl Found<'_> {
+    /// Adds a family, its payments counted now that its cost is at hand.
+    fn push(&mut self, family: Family, targets: (Aims, u32), cost: Option<&Cost>) {
+        let pays = match cost {
+            // A cost of nothing is paid one way, resting nothing.
+            Some(cost) if cost.total() > 0 => self.counts.count(cost),
+            _ => 1,
+        };
+        self.families.push(Listed::new(family, targets, pays));
+    }
 }
 
 /// Whether `who`, outside their main window, has anything to offer but the pass: only
@@ -588,49 +638,21 @@ fn may_chase(state: &State, who: Player) -> bool {
             && state.seat(who).in_hand.cheapest_quick <= will::recovered_stones(state, who)
 }
 
-/// Appends the targets an effect can take to `aims`: every resonator its filter allows, or
-/// the shared [`NO_TARGET`] when it needs none.
-fn targets(
-    state: &State,
-    who: Player,
-    filter: Option<Filter>,
-    aims: &mut Vec<Option<ObjRef>>,
-) -> Span {
+/// The targets an effect can take, and how many: every resonator its filter allows, or
+/// nothing when it needs none; `None` when it needs a target and has none.
+fn targets(state: &State, who: Player, filter: Option<Filter>) -> Option<(Aims, u32)> {
     let Some(f) = filter else {
-        return NO_TARGET;
+        return Some(NO_TARGET);
     };
-    let start = aims.len();
-    for p in [who, who.other()] {
-        if !State::side_ok(who, f, p) {
-            continue;
-        }
-        aims.extend(
-            state
-                .seat(p)
-                .field
-                .iter()
-                .filter(|o| o.kind == ObjKind::Resonator)
-                .map(|o| {
-                    Some(ObjRef {
-                        owner: p,
-                        serial: o.serial,
-                    })
-                }),
-        );
-    }
-    span(start, aims)
+    let seat = |p: Player| if State::side_ok(who, f, p) { state.seat(p).resonators } else { 0 };
+    let n = seat(who) + seat(who.other());
+    (n > 0).then_some((Aims::Resonators(f), n))
 }
 
-/// The targets pushed onto `aims` since `start`.
-fn span(start: usize, aims: &[Option<ObjRef>]) -> Span {
-    let len = aims.len() - start;
-    Span {
-        start: u32::try_from(start).unwrap_or(u32::MAX),
-        len: u32::try_from(len).unwrap_or(0),
-    }
-}
+/// The one target, `None`, of a family without targets.
+const NO_TARGET: (Aims, u32) = (Aims::Nothing, 1);
 
-fn judgment(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<ObjRef>>) {
+fn judgment(state: &State, who: Player, found: &mut Found) {
     if rules::judgment(state, who).is_err() {
         return;
     }
@@ -638,14 +660,13 @@ fn judgment(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut V
     let Some(j) = &state.info(ruler).judgment else {
         return;
     };
-    let targets = targets(state, who, j.effects.target, aims);
-    if targets.len > 0 {
-        families.push(Listed::new(Family::Judgment { ruler }, targets));
+    if let Some(targets) = targets(state, who, j.effects.target) {
+        found.push(Family::Judgment { ruler }, targets, Some(&j.cost));
     }
 }
 
 /// Each attacker at the opponent, then at each rested J/ruler or resonator.
-fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Vec<Option<ObjRef>>) {
+fn attacks(state: &State, who: Player, found: &mut Found, aims: &mut Vec<Option<ObjRef>>) {
     if !priority_step(state.step) {
         return;
     }
@@ -675,9 +696,11 @@ fn attacks(state: &State, who: Player, families: &mut Vec<Listed>, aims: &mut Ve
                         })
                     }),
             );
-            span(start, aims)
+            let len = u32::try_from(aims.len() - start).unwrap_or(0);
+            let start = u32::try_from(start).unwrap_or(u32::MAX);
+            (Aims::Listed { start }, len)
         });
-        families.push(Listed::new(Family::Attack { attacker }, defenders));
+        found.push(Family::Attack { attacker }, defenders, None);
     }
 }
 
@@ -687,8 +710,7 @@ fn plays(
     state: &State,
     who: Player,
     stones: u32,
-    families: &mut Vec<Listed>,
-    aims: &mut Vec<Option<ObjRef>>,
+    found: &mut Found,
 ) {
     let in_hand = &state.seat(who).in_hand;
     let may_order = state.info(state.seat(who).ruler).revolution_order;
@@ -712,13 +734,13 @@ fn plays(
             def,
             name: info.name,
         };
-        if rules::play_from_hand(state, who, card, false).is_err() {
+        // What else `rules::play_from_hand` asks cannot fail here: a hand holds only cards
+        // that are played (the invariants check it), the candidate test kept only Quickcast
+        // cards outside the main window, and a main step is a priority step.
+        debug_assert!(rules::play_from_hand(state, who, card, false).is_ok());
+        let Some(targets) = targets(state, who, info.effects.target) else {
             return;
-        }
-        let targets = targets(state, who, info.effects.target, aims);
-        if targets.len == 0 {
-            return;
-        }
+        };
         // With Revolution Order the card passes the same checks and Revolution Order's own
         // (asked only of a ruler that has it: most have not, and most cards are asked).
         let orders = if may_order && rules::revolution_order(state, who, card).is_ok() {
@@ -726,7 +748,7 @@ fn plays(
         } else {
             1
         };
-        families.push(Listed::new(Family::Play { card, orders }, targets));
+        found.push(Family::Play { card, orders }, targets, Some(&info.cost));
     });
 }
 
@@ -757,8 +779,7 @@ fn abilities(
     state: &State,
     who: Player,
     stones: u32,
-    families: &mut Vec<Listed>,
-    aims: &mut Vec<Option<ObjRef>>,
+    found: &mut Found,
 ) {
     if !state.table.may_activate(who) {
         return;
@@ -766,11 +787,11 @@ fn abilities(
     let seat = state.seat(who);
     let affordable = |inst: Inst| state.table.cheapest_ability(inst) <= stones;
     if seat.ruler_at == RulerAt::Area && affordable(seat.ruler) {
-        source_abilities(state, who, stones, (None, seat.ruler), families, aims);
+        source_abilities(state, who, stones, (None, seat.ruler), found);
     }
     let candidate = |o: &Obj| (o.kind != ObjKind::JRuler) & affordable(o.inst);
     for_each_candidate(&seat.field, candidate, |o| {
-        source_abilities(state, who, stones, (Some(&o), o.inst), families, aims);
+        source_abilities(state, who, stones, (Some(&o), o.inst), found);
     });
 }
 
@@ -781,32 +802,31 @@ fn source_abilities(
     who: Player,
     stones: u32,
     (o, inst): (Option<&Obj>, Inst),
-    families: &mut Vec<Listed>,
-    aims: &mut Vec<Option<ObjRef>>,
+    found: &mut Found,
 ) {
     let source = o.map(|o| ObjRef {
         owner: who,
         serial: o.serial,
     });
-    let found = o.map(|o| (o, state.obj_name(o)));
+    let named = o.map(|o| (o, state.obj_name(o)));
     for (index, ab) in state.info(inst).abilities.iter().enumerate() {
         let Ok(ability) = u8::try_from(index) else {
             break;
         };
-        if ab.cost.total() > stones || rules::ability_of(state, who, found, ability).is_err() {
+        if ab.cost.total() > stones || rules::ability_of(state, who, named, ability).is_err() {
             continue;
         }
-        let targets = targets(state, who, ab.effects.target, aims);
-        if targets.len == 0 {
+        let Some(targets) = targets(state, who, ab.effects.target) else {
             continue;
-        }
-        families.push(Listed::new(
+        };
+        found.push(
             Family::Activate {
                 source,
                 inst,
                 ability,
             },
             targets,
-        ));
+            Some(&ab.cost),
+        );
     }
 }

@@ -76,6 +76,10 @@ pub struct Seat {
     /// (`Table::stone_kinds`): what every decision weighs costs against, kept here rather than
     /// counted from the field each time.
     pub recovered: Vec<u16>,
+    /// Resonators in the field ([`ObjKind::Resonator`]): how many targets this side offers
+    /// an effect that targets resonators, which a decision weighs for every such card without
+    /// walking the field; the field is walked only for the target drawn.
+    pub resonators: u32,
     /// What every decision of this player asks of the hand, kept here rather than read from
     /// the hand card by card each time ([`State::hand_changed`]).
     pub in_hand: HandCards,
@@ -244,6 +248,7 @@ impl Clone for Seat {
             cards,
             hand_after_end,
             recovered,
+            resonators,
             in_hand,
         } = source;
         self.deck.clone_from(deck);
@@ -265,6 +270,7 @@ impl Clone for Seat {
         self.cards = *cards;
         self.hand_after_end = *hand_after_end;
         self.recovered.clone_from(recovered);
+        self.resonators = *resonators;
         self.in_hand.first.clone_from(&in_hand.first);
         self.in_hand.cheapest_quick = in_hand.cheapest_quick;
     }
@@ -546,6 +552,13 @@ impl State {
 
     pub(super) fn stats(&self, owner: Player, o: &Obj) -> (i32, i32) {
         self.stats_with(owner, o, &self.bonus)
+    }
+
+    /// `p`'s resonators in the field, counted afresh: what [`Seat::resonators`] must hold.
+    pub(super) fn count_resonators(&self, p: Player) -> u32 {
+        let field = &self.seat(p).field;
+        let n = field.iter().filter(|o| o.kind == ObjKind::Resonator).count();
+        u32::try_from(n).unwrap_or(u32::MAX)
     }
 
     /// `p`'s recovered magic stones in the field by kind, counted afresh: what

@@ -89,6 +89,7 @@ pub fn setup(s: &Setup<'_>, events: &mut impl Log<Event>) -> Result<State, Strin
             cards,
             hand_after_end: 0,
             recovered: vec![0; table.stone_kinds(p).len()],
+            resonators: 0,
             in_hand: HandCards::default(),
         });
     }

@@ -244,6 +244,9 @@ impl Table {
         if kind == ObjKind::Stone {
             seat.count_stone(&self.state.table, inst, true);
         }
+        if kind == ObjKind::Resonator {
+            seat.resonators += 1;
+        }
         self.state.field_changed(inst);
         Fow::check_invariants(&self.state).expect("invariants after placing a card");
         self

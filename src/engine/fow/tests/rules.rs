@@ -1126,6 +1126,46 @@ fn the_kept_recovered_stones_follow_the_field() {
     assert_eq!(kept(&t), 5);
 }
 
+/// Each seat keeps how many resonators it has in the field (how many targets that side offers
+/// an effect that targets resonators), rather than counting the field at every decision: a
+/// resonator entering adds one, one destroyed takes it away, and the count always matches the
+/// field's.
+#[test]
+fn the_kept_resonators_follow_the_field() {
+    let mut t = Table::quick(
+        ("Crimson Warden", &["Skyward Slash"]),
+        ("Umbral Oracle", &[]),
+    );
+    let kept = |t: &Table| {
+        let kept = [P1, P2].map(|p| t.state.seats[p.index()].resonators);
+        assert_eq!(kept, [P1, P2].map(|p| t.state.count_resonators(p)));
+        kept
+    };
+    assert_eq!(kept(&t), [0, 0]);
+    t.field(P1, "Ashen Sentry").field(P2, "Coral Guardian");
+    t.hand(P1, "Ember Fox")
+        .hand(P1, "Skyward Slash")
+        .stones(P1, &["Fire Magic Stone"])
+        .stones(P1, &["Wind Magic Stone"; 2]);
+    assert_eq!(kept(&t), [1, 1]);
+    t.lines(&[
+        "p1 plays Ember Fox paying rest Fire Magic Stone",
+        "p2 passes",
+        "p1 passes",
+    ]);
+    assert_eq!(kept(&t), [2, 1]);
+    t.lines(&[
+        "p1 plays Skyward Slash targeting Coral Guardian",
+        "p2 passes",
+        "p1 passes",
+        "p1 activates Ashen Sentry targeting Coral Guardian",
+        "p2 passes",
+        "p1 passes",
+    ]);
+    assert_eq!(t.list("p2.graveyard"), ["Coral Guardian"]);
+    assert_eq!(kept(&t), [2, 0]);
+}
+
 /// The continuous boosts are kept added up in the state, rather than added up at every stat
 /// read: a J/ruler with a boost entering the field changes them, and they match the fields'.
 #[test]
