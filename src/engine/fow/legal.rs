@@ -46,7 +46,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 pays,
                 ..
             } = scratch;
-            will::stone_kinds_into(state, who, kinds);
+            // `families` found the decider's stone kinds (when some family pays).
             for listed in families.iter() {
                 let n_pays = match listed.family.cost(state) {
                     Some(cost) => {
@@ -502,7 +502,6 @@ enum Aims {
 }
 
 impl Aims {
-
     /// The `k`-th target (`None`: no target).
     fn nth(self, state: &State, who: Player, aims: &[Option<ObjRef>], k: usize) -> Option<ObjRef> {
         match self {
