@@ -360,6 +360,21 @@ pub enum Target {
 }
 
 impl Target {
+    /// Every target, for reading one by its name.
+    pub const ALL: [Target; 11] = [
+        Target::This,
+        Target::OwnHero,
+        Target::EnemyHero,
+        Target::OwnStrike,
+        Target::EnemyStrike,
+        Target::AnyStrike,
+        Target::OwnPlayer,
+        Target::EnemyPlayer,
+        Target::OwnResonator,
+        Target::EnemyResonator,
+        Target::AnyResonator,
+    ];
+
     /// The target as written in a card database (`enemy-resonator`).
     pub fn as_str(self) -> &'static str {
         match self {
