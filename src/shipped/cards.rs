@@ -40,7 +40,11 @@ pub(crate) fn read(compiled: &'static [u8], cards: &mut Vec<Card>) -> Option<Par
                 while let Some(node) = list.item().ok()? {
                     spans.push(node.span.clone());
                     let index = spans.len() - 1;
-                    cards.push(card(node, index, &mut stats, &mut set_aside)?);
+                    // Filled where it is kept: a card is 424 bytes, and moved in it was
+                    // copied once more.
+                    cards.push(blank());
+                    let card = cards.last_mut()?;
+                    fill(card, node, index, &mut stats, &mut set_aside)?;
                 }
             }
             _ => return None,
@@ -65,17 +69,10 @@ pub(crate) fn count(compiled: &'static [u8]) -> Option<usize> {
     Some(0)
 }
 
-/// The card table `node`, the `index`th of its file; its keys that are not card fields go to
-/// its stats (through `stats`, emptied) when whole numbers, else to `set_aside`.
-fn card(
-    node: Node<'static>,
-    index: usize,
-    stats: &mut Vec<CardStat>,
-    set_aside: &mut Vec<SetAside>,
-) -> Option<Card> {
-    let mut entries = table(node)?;
+/// A card with nothing read yet.
+fn blank() -> Card {
     let unset = || Spanned::new(0..0, CardStr::default());
-    let mut card = Card {
+    Card {
         id: unset(),
         name: unset(),
         kind: unset(),
@@ -98,7 +95,20 @@ fn card(
         abilities: Box::default(),
         invented: false,
         stats: Box::default(),
-    };
+    }
+}
+
+/// Reads the card table `node`, the `index`th of its file, into `card`; its keys that are
+/// not card fields go to its stats (through `stats`, emptied) when whole numbers, else to
+/// `set_aside`.
+fn fill(
+    card: &mut Card,
+    node: Node<'static>,
+    index: usize,
+    stats: &mut Vec<CardStat>,
+    set_aside: &mut Vec<SetAside>,
+) -> Option<()> {
+    let mut entries = table(node)?;
     // One bit per required field (`id`, `name`, `type`, `set`) once it is read.
     let mut required = 0u8;
     while let Some((key, value)) = entries.entry().ok()? {
@@ -144,8 +154,9 @@ fn card(
             }
         }
     }
-    card.stats = stats.drain(..).collect();
-    (required == 0b1111).then_some(card)
+    card.stats = Box::from(stats.as_slice());
+    stats.clear();
+    (required == 0b1111).then_some(())
 }
 
 /// An effect table, read as serde reads [`Effect`]: `kind` names the variant, and every other
