@@ -333,6 +333,9 @@ pub struct Table {
     /// By player: some card of theirs has an activate ability. Without one, listing need not
     /// walk their field for sources.
     activators: [bool; 2],
+    /// By player: some card of theirs does something at the beginning of its controller's
+    /// turn. Without one, the start of their turn need not walk their field.
+    starters: [bool; 2],
     /// By player: the different magic stones among their cards, in definition order. Each
     /// seat counts its recovered stones by this list's positions (`Seat::recovered`).
     stone_kinds: [Vec<Def>; 2],
@@ -397,12 +400,18 @@ impl Table {
         let activates = |q: &[Quick]| q.iter().any(|q| q.ability != u32::MAX);
         let chases = |q: &[Quick]| activates(q) || q.iter().any(|q| q.quickcast);
         let (p1, p2) = quick.split_at(split);
+        let starts = |own: &[Def]| {
+            own.iter()
+                .any(|&d| !game.defs[usize::from(d)].at_turn_start.is_empty())
+        };
+        let starters = [starts(&insts[..split]), starts(&insts[split..])];
         Table {
             game,
             insts,
             first_p2,
             chasers: [chases(p1), chases(p2)],
             activators: [activates(p1), activates(p2)],
+            starters,
             stone_kinds,
             quick,
         }
@@ -443,6 +452,11 @@ impl Table {
     /// Some card of `p`'s has an activate ability.
     pub fn may_activate(&self, p: Player) -> bool {
         self.activators[p.index()]
+    }
+
+    /// Some card of `p`'s does something at the beginning of their turn.
+    pub fn may_start_turn(&self, p: Player) -> bool {
+        self.starters[p.index()]
     }
 
     /// `inst` has continuous boosts on either side.

@@ -127,10 +127,18 @@ impl HandCards {
     fn lost(&mut self, inst: Inst, hand: &[Inst], table: &Table) {
         if let Some(k) = self.first.iter().position(|&i| i == inst) {
             let def = table.def_of(inst);
-            if hand.iter().any(|&i| table.def_of(i) == def) {
-                // A later copy becomes the first, and may come after cards that came after
-                // this one: the order is worked out again.
-                return self.refill(hand, table);
+            if let Some(j) = hand.iter().position(|&i| table.def_of(i) == def) {
+                // A later copy becomes the first, after the first copies of the cards before
+                // it in the hand: those that came after this one move ahead of it. The
+                // cheapest Quickcast card is unchanged, a copy of it being left.
+                let before = &hand[..j];
+                let mut at = k;
+                while self.first.get(at + 1).is_some_and(|i| before.contains(i)) {
+                    self.first.swap(at, at + 1);
+                    at += 1;
+                }
+                self.first[at] = hand[j];
+                return;
             }
             self.first.remove(k);
         }
