@@ -666,12 +666,15 @@ fn judgment(state: &State, who: Player, found: &mut Found) {
 
 /// Each attacker at the opponent, then at each rested J/ruler or resonator.
 fn attacks(state: &State, who: Player, found: &mut Found, aims: &mut Vec<Option<ObjRef>>) {
-    if !priority_step(state.step) {
+    // Only J/rulers and resonators attack: a player with neither (no resonator kept in the
+    // count, the ruler in the ruler area) has no field to walk for attackers.
+    let seat = state.seat(who);
+    if !priority_step(state.step) || seat.resonators == 0 && seat.ruler_at == RulerAt::Area {
         return;
     }
     // What can be attacked, found with the first attacker.
     let mut defenders = None;
-    for o in &state.seat(who).field {
+    for o in &seat.field {
         if !o.kind.battles() || o.rested || (o.entered == state.turn && !state.swift(o)) {
             continue;
         }
