@@ -219,11 +219,34 @@ impl Catalog {
         options: &DataOptions,
         format: Option<&str>,
     ) -> Result<Cow<'static, Catalog>, Error> {
+        Catalog::load_for(options, format, Formats::Every)
+    }
+
+    /// [`Catalog::load_for_format`] for a lone deck whose header names `format`: of the
+    /// formats, only that one and those it extends are read, as nothing else is looked up for
+    /// that deck. With `--format`, a batch or `--fix`, other formats can be (a deck's own
+    /// header, "did you mean"), so those keep [`Catalog::load_for_format`].
+    pub fn load_for_deck(
+        options: &DataOptions,
+        format: &str,
+    ) -> Result<Cow<'static, Catalog>, Error> {
+        Catalog::load_for(options, Some(format), Formats::Extended)
+    }
+
+    fn load_for(
+        options: &DataOptions,
+        format: Option<&str>,
+        kept: Formats,
+    ) -> Result<Cow<'static, Catalog>, Error> {
         let shipped = options.data_dir.is_none() && options.db.is_empty();
         let Some(format) = format.filter(|_| shipped && options.formats.is_empty()) else {
             return Catalog::load(options);
         };
-        let (formats, problems) = Catalog::build(&Sources::embedded_games(|_| false), None);
+        let (formats, problems) = match kept {
+            Formats::Extended => shipped_format_and_parents(format),
+            Formats::Every => None,
+        }
+        .unwrap_or_else(|| Catalog::build(&Sources::embedded_games(|_| false), None));
         let Some(game) = formats.format(format).map(|f| f.game.clone()) else {
             return Catalog::load(options);
         };
@@ -570,6 +593,42 @@ fn keep_freed_memory() {
     }
 }
 
+/// Which of the shipped formats [`Catalog::load_for`] reads.
+#[derive(Clone, Copy)]
+enum Formats {
+    Every,
+    /// The named format and those it extends.
+    Extended,
+}
+
+/// The shipped format `id` and those it extends, read from the files named by their ids
+/// (`formats/<id>.toml`) and resolved. `None` when a file is not named by the id it defines,
+/// does not parse, or the chain loops: the caller then reads every format, which reports it.
+fn shipped_format_and_parents(id: &str) -> Option<(Catalog, Vec<Problem>)> {
+    let mut files = Vec::new();
+    let mut next = Some(id.to_owned());
+    while let Some(id) = next.take() {
+        if files.len() == embedded::FORMATS.len() {
+            return None;
+        }
+        let path = format!("formats/{id}.toml");
+        let (path, text, compiled) = embedded::FORMATS.iter().find(|(p, ..)| *p == path)?;
+        let src = SourceFile::shipped(path, text, compiled);
+        let file: FormatFile = parse_toml(&src).ok()?;
+        if *file.id.get_ref() != id {
+            return None;
+        }
+        next = file.extends.as_ref().map(|parent| parent.get_ref().clone());
+        files.push((file, src));
+    }
+    let (formats, problems) = format::resolve(files, &BTreeSet::new(), &BTreeMap::new());
+    let catalog = Catalog {
+        formats,
+        ..Catalog::default()
+    };
+    Some((catalog, problems))
+}
+
 /// Parses the format files among `files`; also returns the ids the files that failed meant to
 /// define, so formats extending them are not told their parent does not exist.
 fn parse_formats(
@@ -640,6 +699,29 @@ mod tests {
         for (id, game) in &catalog.games {
             assert_eq!(game.def_file.name, format!("card-db/{id}/game.toml"));
         }
+    }
+
+    #[test]
+    fn a_deck_of_a_shipped_format_loads_its_game_with_that_format_and_its_parents() {
+        let full = Catalog::embedded().expect("shipped data loads");
+        for (id, format) in &full.formats {
+            // The file is found by the id, so the fall-back to every format is not taken.
+            assert!(shipped_format_and_parents(id).is_some(), "{id}");
+            let one = Catalog::load_for_deck(&DataOptions::default(), id).unwrap();
+            assert_eq!(one.games.keys().collect::<Vec<_>>(), [&format.game]);
+            let mut chain: Vec<&str> = format.parents.iter().map(String::as_str).collect();
+            chain.push(id);
+            chain.sort_unstable();
+            assert_eq!(
+                one.formats.keys().map(String::as_str).collect::<Vec<_>>(),
+                chain
+            );
+            for (id, kept) in &one.formats {
+                assert_eq!(format!("{kept:?}"), format!("{:?}", full.formats[id]));
+            }
+        }
+        let unknown = Catalog::load_for_deck(&DataOptions::default(), "nope").unwrap();
+        assert_eq!(unknown.formats.len(), full.formats.len());
     }
 
     #[test]

@@ -365,7 +365,8 @@ enum Threads {
     Caller,
     /// Rayon's global pool, which loading a large database already started: its threads
     /// keep the memory the parse gave back, where a pool of new threads would take fresh
-    /// pages for every arena (a tenth of the big batch's page faults).
+    /// pages for every arena (a tenth of the big batch's page faults). When nothing started
+    /// it, it is started with the threads asked for, so no second pool sits idle.
     Global,
     Own(rayon::ThreadPool),
 }
@@ -377,6 +378,15 @@ impl Pool {
         match jobs {
             _ if items <= 1 => Ok(Pool(Threads::Caller)),
             None | Some(0) => Ok(Pool(Threads::Global)),
+            // Asking the global pool its size would start it, with a thread a core.
+            Some(n)
+                if rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build_global()
+                    .is_ok() =>
+            {
+                Ok(Pool(Threads::Global))
+            }
             Some(n) if n == rayon::current_num_threads() => Ok(Pool(Threads::Global)),
             Some(n) => rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
@@ -480,4 +490,18 @@ fn catalog_files(catalog: &Catalog) -> Vec<String> {
         add(&format.file.name);
     }
     files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_runs_on_the_threads_asked_for_whether_or_not_the_global_pool_started() {
+        // The first that starts rayon's global pool sizes it; the other builds its own.
+        for n in [2, 3] {
+            let pool = Pool::new(Some(n), 2).unwrap();
+            assert_eq!(pool.install(rayon::current_num_threads), n);
+        }
+    }
 }

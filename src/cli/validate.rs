@@ -76,7 +76,10 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    let catalog = ctx.catalog_for(format_hint(&args).as_deref())?;
+    let catalog = match (&args.format, &fix, lone_deck_format(&args)) {
+        (None, None, Some(format)) => ctx.catalog_for_deck(&format),
+        (format, ..) => ctx.catalog_for(format.as_deref()),
+    }?;
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
@@ -159,13 +162,9 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
 /// stays flat however many decks a run checks.
 const SLICE: usize = 512;
 
-/// The format a run needs, when it can be told before any card data is loaded: the one asked
-/// for, or the `format:` header of a lone text deck file (the everyday `validate deck.deck`).
-/// Whatever else the run holds, the full catalog is loaded.
-fn format_hint(args: &ValidateArgs) -> Option<String> {
-    if let Some(format) = &args.format {
-        return Some(format.clone());
-    }
+/// The `format:` header of a lone text deck file (the everyday `validate deck.deck`), read
+/// before any card data is loaded so that only that format's game and formats are.
+fn lone_deck_format(args: &ValidateArgs) -> Option<String> {
     let ([path], []) = (args.decks.as_slice(), args.code.as_slice()) else {
         return None;
     };
