@@ -165,7 +165,14 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
             Some(0)
         }
         (Step::Main | Step::Attack | Step::AfterBlock, Some(who)) => {
-            SCRATCH.with_borrow_mut(|scratch| random_main(state, who, rng, scratch, out))?;
+            if !main_window(state, who) && !may_chase(state, who) {
+                // Only the pass (most decisions): nothing to find, count or build, and the
+                // thread's scratch lists are not reached.
+                rng.pick_index(1)?;
+                out.push(Action::Pass { who });
+            } else {
+                SCRATCH.with_borrow_mut(|scratch| random_main(state, who, rng, scratch, out))?;
+            }
             Some(0)
         }
         (Step::Block, Some(who)) => {
@@ -198,10 +205,7 @@ fn random_main(
     scratch: &mut Scratch,
     out: &mut Vec<Action>,
 ) -> Option<()> {
-    let only_pass = !main_window(state, who) && !may_chase(state, who);
-    if !only_pass {
-        families(state, who, scratch);
-    }
+    families(state, who, scratch);
     let Scratch {
         kinds,
         families,
@@ -209,8 +213,8 @@ fn random_main(
         counts,
         ..
     } = scratch;
-    if only_pass || families.len() == 1 {
-        // Only the pass (most decisions): nothing to count, find or build.
+    if families.len() == 1 {
+        // Only the pass: nothing to draw among or build.
         rng.pick_index(1)?;
         out.push(Action::Pass { who });
         return Some(());
