@@ -310,23 +310,28 @@ pub fn settle(state: &mut State, events: &mut impl Log<Event>) {
         if !state.damage_dealt || !state.seats.iter().any(|s| s.field.iter().any(damaged)) {
             break;
         }
+        // Every object's fate this round is read against the boosts from before it (`bonus`
+        // is a copy), and destroying one object changes no other, so destroying each as it is
+        // found does what listing them all first did, in the same order, without a list.
         let bonus = state.bonus;
-        let mut doomed: Vec<ObjRef> = Vec::new();
+        let mut destroyed = false;
         for p in Player::BOTH {
-            for o in &state.seat(p).field {
+            let mut i = 0;
+            while let Some(o) = state.seat(p).field.get(i) {
                 if damaged(o) && lethal(o.damage, state.stats_with(p, o, &bonus).1) {
-                    doomed.push(ObjRef {
+                    let r = ObjRef {
                         owner: p,
                         serial: o.serial,
-                    });
+                    };
+                    destroy(state, r, events);
+                    destroyed = true;
+                } else {
+                    i += 1;
                 }
             }
         }
-        if doomed.is_empty() {
+        if !destroyed {
             break;
-        }
-        for r in doomed {
-            destroy(state, r, events);
         }
     }
     let dead = Player::BOTH.map(|p| state.seat(p).life <= 0);
