@@ -303,11 +303,14 @@ pub fn settle(state: &mut State, events: &mut impl Log<Event>) {
     if state.outcome.is_some() {
         return;
     }
-    loop {
-        // Only damage destroys (FW-A18): most of the time nothing in the field has any (none
-        // at all before the first damage of a turn), and the boosts need not be added up.
-        let damaged = |o: &Obj| o.kind.battles() && o.damage > 0;
-        if !state.damage_dealt || !state.seats.iter().any(|s| s.field.iter().any(damaged)) {
+    // Only damage destroys (FW-A18): most of the time nothing in the field has any (none at
+    // all before the first damage of a turn), and the boosts need not be added up.
+    let damaged = |o: &Obj| o.kind.battles() && o.damage > 0;
+    while state.damage_dealt {
+        if !state.seats.iter().any(|s| s.field.iter().any(|o| o.damage > 0)) {
+            // What had damage was destroyed: the checks after the turn's later changes need
+            // not walk the fields until damage is dealt again.
+            state.damage_dealt = false;
             break;
         }
         // Every object's fate this round is read against the boosts from before it (`bonus`

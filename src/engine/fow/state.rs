@@ -30,8 +30,9 @@ pub struct State {
     /// Each card that enters the field becomes a new object with a new serial, so that a
     /// target or a battler that left and came back is not mistaken for the one chosen.
     pub(super) serial: u32,
-    /// Some J/resonator was dealt damage since the last end phase. Until then no object has
-    /// damage, and the check after every change (`effects::settle`) need not look.
+    /// Some J/resonator may have damage: set when damage is dealt, cleared by the end phase
+    /// and by the check after a change (`effects::settle`) once it finds no object with
+    /// damage. While it is clear, that check need not look.
     pub(super) damage_dealt: bool,
     /// What the continuous boosts in both fields add to each player's resonators
     /// ([`State::group_bonus`]), kept because every stat a battle or a check after a change

@@ -523,8 +523,29 @@ fn fw_a15_the_end_phase_clears_damage_on_both_sides() {
         "700 ATK destroys the soldier"
     );
     assert_eq!(t.int("p2.damage[Cursed Revenant]"), 500);
+    assert!(t.state.damage_dealt, "the Revenant keeps its damage");
     t.lines(&["p1 passes", "p2 passes"]);
     assert_eq!(t.int("p2.damage[Cursed Revenant]"), 0);
+}
+
+/// The check after a change forgets that damage was dealt once every object with damage has
+/// been destroyed, so that the turn's later checks need not walk the fields.
+#[test]
+fn fw_a18_damage_is_forgotten_once_what_had_it_is_destroyed() {
+    let mut t = Table::quick(("Crimson Warden", &[]), ("Umbral Oracle", &[]));
+    t.field(P1, "Flame Soldier of Ma'at")
+        .field(P2, "Flame Soldier of Ma'at");
+    t.lines(&[
+        "p1 attacks p2 with Flame Soldier of Ma'at",
+        "p2 passes",
+        "p1 passes",
+        "p2 blocks with Flame Soldier of Ma'at",
+        "p1 passes",
+        "p2 passes",
+    ]);
+    assert!(t.list("p1.field").is_empty(), "500 ATK against 500 DEF");
+    assert!(t.list("p2.field").is_empty(), "both ways");
+    assert!(!t.state.damage_dealt);
 }
 
 #[test]
