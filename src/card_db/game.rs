@@ -143,6 +143,13 @@ impl Game {
         Ok(data)
     }
 
+    /// The engine's data of type `T` if [`Game::engine_data`] built it already, borrowed: no
+    /// reference count changes hands, so threads that ask at every game do not pass one
+    /// between the cores.
+    pub fn engine_data_built<T: Any>(&self) -> Option<&T> {
+        (**self.engine_cache.get()?).downcast_ref::<T>()
+    }
+
     pub fn id(&self) -> &str {
         &self.def.id
     }

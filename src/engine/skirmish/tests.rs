@@ -8,7 +8,7 @@ use crate::diagnostic::SourceFile;
 use crate::engine::rng::Rng;
 use crate::engine::testing::{conformance, ids};
 use crate::engine::{Outcome, Player, SeatDeck, Value};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Cards with the text effects no shipped card uses (damage, an enemy heal, a multi-card
 /// draw, a lowered hand limit, a piercing Blue), for the tests only.
@@ -987,4 +987,37 @@ fn unrecorded_rounds_resolve_each_pair_of_cards_as_recorded_ones() {
             assert_eq!(table.clash([a, b]), recorded, "{a:?} against {b:?}: {events:?}");
         }
     }
+}
+
+#[test]
+fn a_thread_prepares_a_duel_once_and_another_thread_its_own() {
+    let game = game();
+    let setup = Setup {
+        game,
+        decks: [
+            seat(game, &hand_of(&[], "Ember Jab"), false),
+            seat(game, &hand_of(&[], "Parry"), false),
+        ],
+        seed: 3,
+        first: None,
+    };
+    let here = Duel::prepared(&setup).unwrap();
+    assert!(
+        Arc::ptr_eq(&here, &Duel::prepared(&setup).unwrap()),
+        "the same decks of the same game, on the same thread: the duel kept"
+    );
+    let there = std::thread::scope(|s| s.spawn(|| Duel::prepared(&setup).unwrap()).join())
+        .unwrap();
+    assert!(!Arc::ptr_eq(&here, &there), "another thread prepares its own");
+    assert!(!Arc::ptr_eq(&here.table, &there.table), "with its own table");
+    let mut other = setup.decks.clone();
+    other.swap(0, 1);
+    let swapped = Setup {
+        decks: other,
+        ..setup
+    };
+    assert!(
+        !Arc::ptr_eq(&here, &Duel::prepared(&swapped).unwrap()),
+        "other decks, another duel"
+    );
 }
