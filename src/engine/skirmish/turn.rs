@@ -410,16 +410,21 @@ struct GameMark;
 /// several.
 const PREPARED: usize = 8;
 
+/// A duel a thread prepared, with the mark of the game it came from (held, so that the mark's
+/// address names that game while the entry lives) and the decks.
+struct Kept {
+    mark: Arc<GameMark>,
+    decks: [SeatDeck; 2],
+    duel: Arc<Duel>,
+}
+
 thread_local! {
-    /// The duels this thread prepared, each with the mark of the game it came from (held, so
-    /// that the mark's address names that game while the entry lives) and the decks: the
-    /// thousands of games `sim` and self-play set up between the same decks build the card
-    /// table once a thread. Each thread has its own, so a game's set-up takes no lock and the
-    /// duel's and its table's reference counts stay on one core: one duel shared by all
-    /// threads passed them between the cores at every game, and the duel's 2.5 µs random games
-    /// cost 14-19 % more CPU at `sim -j 2` than at `-j 1`.
-    static LOCAL: RefCell<Vec<(Arc<GameMark>, [SeatDeck; 2], Arc<Duel>)>> =
-        const { RefCell::new(Vec::new()) };
+    /// The duels this thread prepared: the thousands of games `sim` and self-play set up
+    /// between the same decks build the card table once a thread. Each thread has its own, so
+    /// a game's set-up takes no lock and the duel's and its table's reference counts stay on
+    /// one core: one duel shared by all threads passed them between the cores at every game,
+    /// and the duel's 2.5 µs random games cost 14-19 % more CPU at `sim -j 2` than at `-j 1`.
+    static LOCAL: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Duel {
@@ -449,8 +454,8 @@ impl Duel {
             let kept = LOCAL.with_borrow(|local| {
                 local
                     .iter()
-                    .find(|(m, decks, _)| std::ptr::eq(Arc::as_ptr(m), mark) && *decks == setup.decks)
-                    .map(|(_, _, duel)| Arc::clone(duel))
+                    .find(|k| std::ptr::eq(Arc::as_ptr(&k.mark), mark) && k.decks == setup.decks)
+                    .map(|k| Arc::clone(&k.duel))
             });
             if let Some(duel) = kept {
                 return Ok(duel);
@@ -462,7 +467,11 @@ impl Duel {
                 if local.len() >= PREPARED {
                     local.remove(0);
                 }
-                local.push((mark, setup.decks.clone(), Arc::clone(&duel)));
+                local.push(Kept {
+                    mark,
+                    decks: setup.decks.clone(),
+                    duel: Arc::clone(&duel),
+                });
             });
         }
         Ok(duel)
