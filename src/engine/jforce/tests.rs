@@ -831,6 +831,9 @@ fn the_hand_summary_follows_every_change_and_answers_as_the_cards_do() {
     assert!(present[..3].iter().all(|&p| p), "the pool has own and enemy choices: {present:?}");
     let of = Hand::of(hand.to_vec(), &table);
     assert_eq!(of, hand);
+    // A cleared hand, as a new game's seat has, is an empty one with an empty summary.
+    hand.clear();
+    assert_eq!(hand, Hand::with_capacity(0));
 }
 
 /// The engine's strongest test: thousands of seeded games between the shipped decks, with
