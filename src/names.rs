@@ -110,7 +110,7 @@ where
 #[derive(Debug, Clone, Default)]
 pub struct Sketches {
     keys: Vec<(String, Sketch)>,
-    quick: Vec<(u32, u64)>,
+    quick: Vec<Quick>,
 }
 
 impl Sketches {
@@ -122,7 +122,7 @@ impl Sketches {
                 (key, sketch)
             })
             .collect();
-        let quick = keys.iter().map(|(_, s)| (s.len, s.present)).collect();
+        let quick = keys.iter().map(|(_, s)| s.quick).collect();
         Sketches { keys, quick }
     }
 
@@ -132,7 +132,7 @@ impl Sketches {
     }
 
     /// Each name's index, length and buckets, and its key and sketch (read only when used).
-    fn entries(&self) -> impl Iterator<Item = (usize, (u32, u64), &(String, Sketch))> {
+    fn entries(&self) -> impl Iterator<Item = (usize, Quick, &(String, Sketch))> {
         (self.quick.iter().zip(&self.keys).enumerate())
             .map(|(i, (&quick, keyed))| (i, quick, keyed))
     }
@@ -145,9 +145,9 @@ pub fn suggest_sketched(query: &str, sketches: &Sketches) -> Option<usize> {
     let query = key(query);
     let sketch = Sketch::of(&query);
     let mut best = Best::default();
-    for (i, (len, present), (candidate_key, candidate_sketch)) in sketches.entries() {
-        let longest = sketch.len.max(len);
-        if longest > 0 && best.hopeless(sketch.quick_bound_of(len, present), longest) {
+    for (i, quick, (candidate_key, candidate_sketch)) in sketches.entries() {
+        let longest = sketch.quick.len.max(quick.len);
+        if longest > 0 && best.hopeless(sketch.quick.bound(quick), longest) {
             continue;
         }
         best.offer(&query, &sketch, candidate_key, candidate_sketch, i);
@@ -161,12 +161,10 @@ pub fn only_close(query: &str, sketches: &Sketches) -> Option<usize> {
     let query = key(query);
     let sketch = Sketch::of(&query);
     let mut found = None;
-    for (i, (len, present), (candidate_key, candidate_sketch)) in sketches.entries() {
-        let longest = sketch.len.max(len);
-        let too_far =
-            |bound: u32| longest > 0 && 1.0 - f64::from(bound) / f64::from(longest) < SUGGEST_MIN;
-        if too_far(sketch.quick_bound_of(len, present))
-            || too_far(sketch.distance_at_least(candidate_sketch))
+    for (i, quick, (candidate_key, candidate_sketch)) in sketches.entries() {
+        let longest = sketch.quick.len.max(quick.len);
+        let too_far = |bound: u32| longest > 0 && !within_reach(bound, longest);
+        if too_far(sketch.quick.bound(quick)) || too_far(sketch.distance_at_least(candidate_sketch))
         {
             continue;
         }
@@ -183,6 +181,40 @@ pub fn only_close(query: &str, sketches: &Sketches) -> Option<usize> {
 /// Suggestions need this normalised similarity (Damerau–Levenshtein) or more.
 const SUGGEST_MIN: f64 = 0.7;
 
+/// The score a candidate at least `bound` edits away can at most have, `longest` being the
+/// length of the longer of it and the query (not 0): computed as the score itself is, so
+/// that comparisons with it agree with the score exactly.
+fn ceiling(bound: u32, longest: u32) -> f64 {
+    1.0 - f64::from(bound) / f64::from(longest)
+}
+
+/// For each length up to 255, the most edits at which a name that long (the longer of the
+/// query and a candidate) can still reach [`SUGGEST_MIN`], found with [`ceiling`]'s formula
+/// at compile time: the scan over a large database compares integers where it would divide.
+const MAX_EDITS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut len = 1;
+    while len < 256 {
+        // The ceiling falls as the edits grow, so the first length that misses ends the run.
+        let mut edits = 0;
+        while edits < len && 1.0 - (edits + 1) as f64 / len as f64 >= SUGGEST_MIN {
+            edits += 1;
+        }
+        table[len] = edits as u8;
+        len += 1;
+    }
+    table
+};
+
+/// Whether a candidate at least `bound` edits away, the longer of it and the query `longest`
+/// characters long (not 0), may still reach [`SUGGEST_MIN`].
+fn within_reach(bound: u32, longest: u32) -> bool {
+    match MAX_EDITS.get(longest as usize) {
+        Some(&most) => bound <= u32::from(most),
+        None => ceiling(bound, longest) >= SUGGEST_MIN,
+    }
+}
+
 struct Best<T> {
     found: Option<(f64, T)>,
 }
@@ -198,21 +230,18 @@ impl<T: Copy> Best<T> {
     /// `longest` characters long (not 0), can neither reach [`SUGGEST_MIN`] nor beat the best
     /// so far.
     fn hopeless(&self, bound: u32, longest: u32) -> bool {
-        // The best score such a candidate could have, computed as the score itself is, so
-        // that the comparisons agree with it exactly.
-        let ceiling = 1.0 - f64::from(bound) / f64::from(longest);
-        let floor = self.found.map_or(SUGGEST_MIN, |(s, _)| s);
-        ceiling < SUGGEST_MIN || (self.found.is_some() && ceiling <= floor)
+        !within_reach(bound, longest)
+            || (self.found).is_some_and(|(best, _)| ceiling(bound, longest) <= best)
     }
 
     /// Scores a candidate unless its sketch proves it hopeless; the first of equal scores
     /// wins, as a plain scan would have it.
     fn offer(&mut self, query: &str, qs: &Sketch, key: &str, ks: &Sketch, name: T) {
-        let longest = qs.len.max(ks.len);
+        let longest = qs.quick.len.max(ks.quick.len);
         // The length gap and the characters one has and the other lacks are a cheap bound;
         // the character counts a sharper one.
         if longest > 0
-            && (self.hopeless(qs.quick_bound(ks), longest)
+            && (self.hopeless(qs.quick.bound(ks.quick), longest)
                 || self.hopeless(qs.distance_at_least(ks), longest))
         {
             return;
@@ -235,10 +264,32 @@ impl<T: Copy> Best<T> {
 /// each side, and a transposition not at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sketch {
-    len: u32,
-    /// One bit per non-empty bucket of `counts`.
-    present: u64,
+    quick: Quick,
     counts: [u8; 40],
+}
+
+/// A sketch's length and which of its buckets are not empty: all that the scan over a large
+/// database reads of most names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Quick {
+    len: u32,
+    /// How many bits `present` has, counted once per name rather than once per comparison.
+    buckets: u32,
+    /// One bit per non-empty bucket of the sketch's counts.
+    present: u64,
+}
+
+impl Quick {
+    /// A lower bound on the edit distance, cheaper and weaker than [`Sketch::distance_at_least`]:
+    /// the length gap, and the buckets one key has and the other lacks (each edit brings at
+    /// most one new bucket in and takes at most one out). Most names of a large database are
+    /// ruled out by this alone.
+    fn bound(self, other: Quick) -> u32 {
+        let shared = (self.present & other.present).count_ones();
+        let more = self.buckets - shared;
+        let fewer = other.buckets - shared;
+        self.len.abs_diff(other.len).max(more).max(fewer)
+    }
 }
 
 impl Sketch {
@@ -261,27 +312,13 @@ impl Sketch {
         }
         let present = (counts.iter().enumerate())
             .filter(|(_, n)| **n > 0)
-            .fold(0, |mask, (bucket, _)| mask | 1 << bucket);
-        Sketch {
+            .fold(0u64, |mask, (bucket, _)| mask | 1 << bucket);
+        let quick = Quick {
             len,
+            buckets: present.count_ones(),
             present,
-            counts,
-        }
-    }
-
-    /// A lower bound on the edit distance, cheaper and weaker than [`Sketch::distance_at_least`]:
-    /// the length gap, and the buckets one key has and the other lacks (each edit brings at
-    /// most one new bucket in and takes at most one out). Most names of a large database are
-    /// ruled out by this alone.
-    fn quick_bound(&self, other: &Sketch) -> u32 {
-        self.quick_bound_of(other.len, other.present)
-    }
-
-    /// [`Sketch::quick_bound`] against a sketch's length and buckets alone.
-    fn quick_bound_of(&self, len: u32, present: u64) -> u32 {
-        let more = (self.present & !present).count_ones();
-        let fewer = (present & !self.present).count_ones();
-        self.len.abs_diff(len).max(more).max(fewer)
+        };
+        Sketch { quick, counts }
     }
 
     /// A lower bound on the edit distance between the two keys.
@@ -346,10 +383,26 @@ mod tests {
                 let bound = Sketch::of(a).distance_at_least(&Sketch::of(b));
                 assert!(bound <= d, "{a:?} {b:?}: bound {bound} > distance {d}");
                 // The cheap bound rules out nothing the sharp one would keep.
-                let quick = Sketch::of(a).quick_bound(&Sketch::of(b));
+                let quick = Sketch::of(a).quick.bound(Sketch::of(b).quick);
                 assert!(quick <= bound, "{a:?} {b:?}: quick {quick} > bound {bound}");
             }
         }
+    }
+
+    #[test]
+    fn edit_table_agrees_with_the_score() {
+        // The table must say exactly what the division says, past its end too.
+        for longest in 1..300 {
+            for bound in 0..=longest + 1 {
+                assert_eq!(
+                    within_reach(bound, longest),
+                    ceiling(bound, longest) >= SUGGEST_MIN,
+                    "{bound} edits over {longest} characters"
+                );
+            }
+        }
+        assert_eq!(MAX_EDITS[10], 3, "0.7 of 10 characters: 3 edits");
+        assert_eq!(MAX_EDITS[9], 2);
     }
 
     #[test]
