@@ -164,10 +164,13 @@ fn walk(
             continue;
         }
         let kind = entry.file_type().map_err(read_error)?;
-        entries.push((entry.path(), kind));
+        entries.push((entry.file_name(), entry.path(), kind));
     }
+    // By name: the paths share their folder, so this is their order, and comparing names
+    // skips comparing the folder's components again at every step (a tenth of a large
+    // batch's instructions went to sorting 10,000 paths).
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (path, kind) in entries {
+    for (_, path, kind) in entries {
         if excluded(&path, exclude) {
             continue;
         }
