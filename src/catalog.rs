@@ -222,15 +222,22 @@ impl Catalog {
         Catalog::load_for(options, format, Formats::Every)
     }
 
-    /// [`Catalog::load_for_format`] for a lone deck whose header names `format`: of the
-    /// formats, only that one and those it extends are read, as nothing else is looked up for
-    /// that deck. With `--format`, a batch or `--fix`, other formats can be (a deck's own
-    /// header, "did you mean"), so those keep [`Catalog::load_for_format`].
+    /// [`Catalog::load_for_format`] for a lone deck whose header names `format` and whose
+    /// lines spell their cards (names and ids) as `spelt`: of the formats, only that one and
+    /// those it extends are read, as nothing else is looked up for that deck. Of the game's
+    /// cards, only those whose id or name is spelt so are read, in database order, when every
+    /// spelling is a card's as the database spells it: the deck's lines then find their cards
+    /// as in the whole game, and a format's list of cards finds the same among them (a name
+    /// normalised finds the first card of its key, and shipped names do not clash), while a
+    /// line spelt otherwise (a typo, for "did you mean") has every card read. With `--format`,
+    /// a batch or `--fix`, other formats can be looked up (a deck's own header, "did you
+    /// mean"), so those keep [`Catalog::load_for_format`].
     pub fn load_for_deck(
         options: &DataOptions,
         format: &str,
+        spelt: &BTreeSet<String>,
     ) -> Result<Cow<'static, Catalog>, Error> {
-        Catalog::load_for(options, Some(format), Formats::Extended)
+        Catalog::load_for(options, Some(format), Formats::Extended(spelt))
     }
 
     fn load_for(
@@ -243,7 +250,7 @@ impl Catalog {
             return Catalog::load(options);
         };
         let (formats, problems) = match kept {
-            Formats::Extended => shipped_format_and_parents(format),
+            Formats::Extended(_) => shipped_format_and_parents(format),
             Formats::Every => None,
         }
         .unwrap_or_else(|| Catalog::build(&Sources::embedded_games(|_| false), None));
@@ -256,7 +263,11 @@ impl Catalog {
         let mut games = Sources::embedded_games(|g| g == game);
         games.files.retain(|(kind, _)| *kind != FileKind::Format);
         // The formats are moved in, not given as the base, which `build` would copy.
-        let (mut catalog, problems) = Catalog::build(&games, None);
+        let spelt_only = match kept {
+            Formats::Extended(spelt) => spelt_cards_only(&games, &game, spelt),
+            Formats::Every => None,
+        };
+        let (mut catalog, problems) = spelt_only.unwrap_or_else(|| Catalog::build(&games, None));
         if problems.iter().any(Problem::is_error) || !catalog.games.contains_key(&game) {
             return Catalog::load(options);
         }
@@ -338,6 +349,16 @@ impl Catalog {
     /// of `base`; formats are added to `base`'s. Problems are returned, not raised, so `db
     /// check` can list them all.
     pub fn build(sources: &Sources, base: Option<&Catalog>) -> (Catalog, Vec<Problem>) {
+        Catalog::build_spelt(sources, base, None)
+    }
+
+    /// [`Catalog::build`], reading of each compiled card file only the cards whose id or name
+    /// is spelt as one of `spelt`, if given (see [`read::parse_card_file`]).
+    fn build_spelt(
+        sources: &Sources,
+        base: Option<&Catalog>,
+        spelt: Option<&BTreeSet<String>>,
+    ) -> (Catalog, Vec<Problem>) {
         let mut problems = Vec::new();
         let mut catalog = base.cloned().unwrap_or_default();
         let mut replaced: Vec<String> = Vec::new();
@@ -390,7 +411,7 @@ impl Catalog {
             (card_srcs.par_iter())
                 .map(|src| {
                     let mut cards = Vec::new();
-                    let parsed = read::parse_card_file(src, &mut cards);
+                    let parsed = read::parse_card_file(src, &mut cards, spelt);
                     (cards, vec![(*src, parsed)])
                 })
                 .collect()
@@ -399,7 +420,7 @@ impl Catalog {
                 (card_srcs.iter()).filter_map(|src| src.compiled().and_then(shipped::cards::count));
             let mut cards = Vec::with_capacity(compiled.sum());
             let parsed = (card_srcs.iter())
-                .map(|src| (*src, read::parse_card_file(src, &mut cards)))
+                .map(|src| (*src, read::parse_card_file(src, &mut cards, spelt)))
                 .collect();
             vec![(cards, parsed)]
         };
@@ -593,12 +614,27 @@ fn keep_freed_memory() {
     }
 }
 
+/// `games` built with only the cards spelt as one of `spelt` (see [`Catalog::load_for_deck`]);
+/// `None` unless every spelling is then a card's of `game` as the database spells it.
+fn spelt_cards_only(
+    games: &Sources,
+    game: &str,
+    spelt: &BTreeSet<String>,
+) -> Option<(Catalog, Vec<Problem>)> {
+    let built = Catalog::build_spelt(games, None, Some(spelt));
+    let found = built.0.games.get(game)?;
+    spelt
+        .iter()
+        .all(|s| found.find_spelt(s).is_some())
+        .then_some(built)
+}
+
 /// Which of the shipped formats [`Catalog::load_for`] reads.
 #[derive(Clone, Copy)]
-enum Formats {
+enum Formats<'s> {
     Every,
-    /// The named format and those it extends.
-    Extended,
+    /// The named format and those it extends, for a lone deck spelling its cards so.
+    Extended(&'s BTreeSet<String>),
 }
 
 /// The shipped format `id` and those it extends, read from the files named by their ids
@@ -707,7 +743,8 @@ mod tests {
         for (id, format) in &full.formats {
             // The file is found by the id, so the fall-back to every format is not taken.
             assert!(shipped_format_and_parents(id).is_some(), "{id}");
-            let one = Catalog::load_for_deck(&DataOptions::default(), id).unwrap();
+            let one =
+                Catalog::load_for_deck(&DataOptions::default(), id, &BTreeSet::new()).unwrap();
             assert_eq!(one.games.keys().collect::<Vec<_>>(), [&format.game]);
             let mut chain: Vec<&str> = format.parents.iter().map(String::as_str).collect();
             chain.push(id);
@@ -720,7 +757,8 @@ mod tests {
                 assert_eq!(format!("{kept:?}"), format!("{:?}", full.formats[id]));
             }
         }
-        let unknown = Catalog::load_for_deck(&DataOptions::default(), "nope").unwrap();
+        let unknown =
+            Catalog::load_for_deck(&DataOptions::default(), "nope", &BTreeSet::new()).unwrap();
         assert_eq!(unknown.formats.len(), full.formats.len());
     }
 
@@ -761,7 +799,7 @@ mod tests {
                 FileKind::Cards => {
                     let mut cards = Vec::new();
                     assert!(
-                        shipped::cards::read(compiled, &mut cards).is_some(),
+                        shipped::cards::read(compiled, &mut cards, None).is_some(),
                         "{}",
                         src.name
                     );
@@ -769,7 +807,7 @@ mod tests {
                     assert_eq!(count, Some(cards.len()), "{}", src.name);
                     let show = |src: &Arc<SourceFile>| {
                         let mut cards = Vec::new();
-                        let parsed = read::parse_card_file(src, &mut cards).unwrap();
+                        let parsed = read::parse_card_file(src, &mut cards, None).unwrap();
                         format!("{parsed:?} {cards:?}")
                     };
                     (show(&src), show(&text))

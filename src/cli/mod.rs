@@ -240,12 +240,14 @@ impl Context {
         Catalog::load_for_format(&self.data, format)
     }
 
-    /// The catalog for a lone deck naming `format`: see [`Catalog::load_for_deck`].
+    /// The catalog for a lone deck naming `format` and spelling its cards `spelt`: see
+    /// [`Catalog::load_for_deck`].
     pub fn catalog_for_deck(
         &self,
         format: &str,
+        spelt: &std::collections::BTreeSet<String>,
     ) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
-        Catalog::load_for_deck(&self.data, format)
+        Catalog::load_for_deck(&self.data, format, spelt)
     }
 }
 

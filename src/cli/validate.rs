@@ -4,6 +4,7 @@ use super::{emit, Context};
 use crate::catalog::Catalog;
 use crate::check::{check_deck_as, check_file, Pool, Validators};
 use crate::date::Date;
+use crate::deck::DeckRef;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::FixMode;
 use crate::edit::{commit, DeckFile};
@@ -15,6 +16,7 @@ use crate::report::validate::Stream;
 use crate::report::{ReportOutput, Status};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -76,8 +78,8 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    let catalog = match (&args.format, &fix, lone_deck_format(&args)) {
-        (None, None, Some(format)) => ctx.catalog_for_deck(&format),
+    let catalog = match (&args.format, &fix, lone_deck(&args)) {
+        (None, None, Some((format, spelt))) => ctx.catalog_for_deck(&format, &spelt),
         (format, ..) => ctx.catalog_for(format.as_deref()),
     }?;
     let forced = match &args.format {
@@ -162,9 +164,10 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
 /// stays flat however many decks a run checks.
 const SLICE: usize = 512;
 
-/// The `format:` header of a lone text deck file (the everyday `validate deck.deck`), read
-/// before any card data is loaded so that only that format's game and formats are.
-fn lone_deck_format(args: &ValidateArgs) -> Option<String> {
+/// The `format:` header of a lone text deck file (the everyday `validate deck.deck`), and
+/// how its lines spell their cards, read before any card data is loaded so that only that
+/// format's game and formats, and of the game only those cards, are.
+fn lone_deck(args: &ValidateArgs) -> Option<(String, BTreeSet<String>)> {
     let ([path], []) = (args.decks.as_slice(), args.code.as_slice()) else {
         return None;
     };
@@ -176,7 +179,19 @@ fn lone_deck_format(args: &ValidateArgs) -> Option<String> {
         Some(encoding) => encoding,
         None => encoding::detect(path.to_str(), &text).ok()?,
     };
-    (found == Encoding::Text).then(|| encoding::text::parse(&text).format.map(|f| f.value))?
+    if found != Encoding::Text {
+        return None;
+    }
+    let deck = encoding::text::parse_borrowed(&text);
+    Some((deck.format.as_ref()?.value.to_owned(), spelt(&deck)))
+}
+
+/// Every card name and id the lines of `deck` spell, as written.
+fn spelt(deck: &DeckRef) -> BTreeSet<String> {
+    (deck.entries.iter())
+        .flat_map(|e| std::iter::once(e.card).chain(e.id))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Makes the fixes `mode` allows in one deck file. A file named on the command line that
@@ -236,7 +251,61 @@ pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool
 
 #[cfg(test)]
 mod tests {
-    use super::progress_wanted;
+    use super::{progress_wanted, spelt};
+    use crate::catalog::{Catalog, DataOptions};
+    use crate::check::check_deck_as;
+    use crate::date::Date;
+    use crate::diagnostic::SourceFile;
+    use crate::encoding::{self, Encoding};
+
+    /// A lone deck's catalog holds, when it can, only the cards the deck's lines spell, and
+    /// every shipped example deck (each rule broken, cards unknown or misspelt) gets the
+    /// verdict it gets against every card.
+    #[test]
+    fn a_lone_deck_gets_the_verdict_of_every_card_from_the_cards_it_spells() {
+        let full = Catalog::embedded().expect("shipped data loads");
+        let mut paths: Vec<_> =
+            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks"))
+                .unwrap()
+                .map(|entry| entry.unwrap().path())
+                .filter(|game| game.is_dir())
+                .flat_map(|game| std::fs::read_dir(game).unwrap())
+                .map(|deck| deck.unwrap().path())
+                .collect();
+        paths.sort();
+        let mut fewer = 0;
+        for path in &paths {
+            let text = std::fs::read_to_string(path).unwrap();
+            let deck = encoding::text::parse_borrowed(&text);
+            let Some(format) = deck.format.as_ref().map(|f| f.value) else {
+                continue;
+            };
+            let spelt = spelt(&deck);
+            let one = Catalog::load_for_deck(&DataOptions::default(), format, &spelt).unwrap();
+            let source = SourceFile::new(path.display().to_string(), text.as_str());
+            let verdict = |catalog: &Catalog| {
+                let outcome =
+                    check_deck_as(catalog, None, &source, Date::today(), Some(Encoding::Text));
+                format!("{:?}", outcome.map(|o| o.verdict))
+            };
+            assert_eq!(verdict(&one), verdict(full), "{}", path.display());
+            let game = &full.formats[format].game;
+            let (kept, every) = (&one.games[game].cards, &full.games[game].cards);
+            if kept.len() < every.len() {
+                fewer += 1;
+                let spelt_so =
+                    |c: &&crate::card_db::Card| spelt.contains(c.id()) || spelt.contains(c.name());
+                let wanted: Vec<_> = every.iter().filter(spelt_so).collect();
+                assert_eq!(
+                    kept.iter().collect::<Vec<_>>(),
+                    wanted,
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+        assert!(fewer >= paths.len() / 2, "{fewer} of {}", paths.len());
+    }
 
     #[test]
     fn progress_only_on_a_terminal_outside_ci_for_long_runs() {

@@ -116,6 +116,7 @@ pub(crate) enum Value<'de> {
 }
 
 /// The entries of an array or table, read one at a time.
+#[derive(Clone)]
 pub(crate) struct Items<'de> {
     left: usize,
     reader: Reader<'de>,
