@@ -97,20 +97,22 @@ where
     let sketch = Sketch::of(&query);
     let mut buf = String::new();
     let mut best = Best::default();
-    for candidate in candidates {
+    for (i, candidate) in candidates.into_iter().enumerate() {
         key_into(candidate, &mut buf);
-        best.offer(&query, &sketch, &buf, &Sketch::of(&buf), candidate);
+        best.offer(&query, &sketch, &buf, &Sketch::of(&buf), i, candidate);
     }
     best.result()
 }
 
 /// Names made ready for suggestions once (a game's cards): each name's key and sketch, and
-/// apart from them each sketch's length and buckets, which rule out most names of a large
-/// database. The scan that does so reads 16 bytes a name instead of a whole sketch.
+/// apart from them each sketch's length and buckets, shortest names first, which rule out
+/// most names of a large database: a query looks only at the lengths within reach of its
+/// own, and reads 24 bytes of each of those names instead of a whole sketch.
 #[derive(Debug, Clone, Default)]
 pub struct Sketches {
     keys: Vec<(String, Sketch)>,
-    quick: Vec<Quick>,
+    /// Each name's length and buckets and its index, by length, then by index.
+    by_length: Vec<(Quick, u32)>,
 }
 
 impl Sketches {
@@ -122,8 +124,11 @@ impl Sketches {
                 (key, sketch)
             })
             .collect();
-        let quick = keys.iter().map(|(_, s)| s.quick).collect();
-        Sketches { keys, quick }
+        let mut by_length: Vec<(Quick, u32)> = (keys.iter().zip(0..))
+            .map(|((_, s), i)| (s.quick, i))
+            .collect();
+        by_length.sort_by_key(|(quick, i)| (quick.len, *i));
+        Sketches { keys, by_length }
     }
 
     /// The lookup key of the name at `index`, if there is one.
@@ -131,26 +136,55 @@ impl Sketches {
         self.keys.get(index).map(|(k, _)| k.as_str())
     }
 
-    /// Each name's index, length and buckets, and its key and sketch (read only when used).
-    fn entries(&self) -> impl Iterator<Item = (usize, Quick, &(String, Sketch))> {
-        (self.quick.iter().zip(&self.keys).enumerate())
-            .map(|(i, (&quick, keyed))| (i, quick, keyed))
+    /// The names whose length alone does not put them out of reach of a query `len`
+    /// characters long (and maybe a few that are), each with its index, key and sketch (read
+    /// only when used), shortest first and in index order among equal lengths.
+    fn near_in_length(&self, len: u32) -> impl Iterator<Item = (usize, Quick, &(String, Sketch))> {
+        let (shortest, longest) = lengths_within_reach(len);
+        let from = self.by_length.partition_point(|(q, _)| q.len < shortest);
+        let to = self.by_length.partition_point(|(q, _)| q.len <= longest);
+        (self.by_length.get(from..to).unwrap_or_default().iter())
+            .map(|&(quick, i)| (i as usize, quick, &self.keys[i as usize]))
     }
 }
 
+/// The shortest and longest names a query `len` characters long may be within
+/// [`SUGGEST_MIN`] of. Every length between them is taken, whether or not each is within
+/// reach: the scan still tests each name, so the range only has to hold all that are.
+fn lengths_within_reach(len: u32) -> (u32, u32) {
+    // A name `m` long is at least |m - len| edits away. The edits allowed are at most 3 in
+    // 10 characters of the longer of the two (and the division may round once), which
+    // bounds the range from outside; then it is narrowed to the lengths within reach.
+    let gap_ok = |m: u32| {
+        let longest = m.max(len);
+        longest == 0 || within_reach(m.abs_diff(len), longest)
+    };
+    let mut shortest = len.saturating_sub(len / 10 * 3 + len % 10 * 3 / 10 + 1);
+    while shortest < len && !gap_ok(shortest) {
+        shortest += 1;
+    }
+    let outer = u64::from(len).saturating_add(1) * 10 / 7 + 1;
+    let mut longest = u32::try_from(outer).unwrap_or(u32::MAX);
+    while longest > len && !gap_ok(longest) {
+        longest -= 1;
+    }
+    (shortest, longest)
+}
+
 /// Like [`suggest`] over names whose keys and sketches were computed once (a game's cards),
-/// giving the index of the best: most candidates are then ruled out by their sketch alone,
-/// without computing a key or an edit distance, and without touching the cards themselves.
+/// giving the index of the best: most candidates are then ruled out by their length or
+/// sketch alone, without computing a key or an edit distance, and without touching the
+/// cards themselves.
 pub fn suggest_sketched(query: &str, sketches: &Sketches) -> Option<usize> {
     let query = key(query);
     let sketch = Sketch::of(&query);
     let mut best = Best::default();
-    for (i, quick, (candidate_key, candidate_sketch)) in sketches.entries() {
+    for (i, quick, (candidate_key, candidate_sketch)) in sketches.near_in_length(sketch.quick.len) {
         let longest = sketch.quick.len.max(quick.len);
-        if longest > 0 && best.hopeless(sketch.quick.bound(quick), longest) {
+        if longest > 0 && best.hopeless(sketch.quick.bound(quick), longest, i) {
             continue;
         }
-        best.offer(&query, &sketch, candidate_key, candidate_sketch, i);
+        best.offer(&query, &sketch, candidate_key, candidate_sketch, i, i);
     }
     best.result()
 }
@@ -161,7 +195,7 @@ pub fn only_close(query: &str, sketches: &Sketches) -> Option<usize> {
     let query = key(query);
     let sketch = Sketch::of(&query);
     let mut found = None;
-    for (i, quick, (candidate_key, candidate_sketch)) in sketches.entries() {
+    for (i, quick, (candidate_key, candidate_sketch)) in sketches.near_in_length(sketch.quick.len) {
         let longest = sketch.quick.len.max(quick.len);
         let too_far = |bound: u32| longest > 0 && !within_reach(bound, longest);
         if too_far(sketch.quick.bound(quick)) || too_far(sketch.distance_at_least(candidate_sketch))
@@ -215,8 +249,9 @@ fn within_reach(bound: u32, longest: u32) -> bool {
     }
 }
 
+/// The best candidate so far: its score, its place among the candidates, and what it is.
 struct Best<T> {
-    found: Option<(f64, T)>,
+    found: Option<(f64, usize, T)>,
 }
 
 impl<T> Default for Best<T> {
@@ -227,35 +262,42 @@ impl<T> Default for Best<T> {
 
 impl<T: Copy> Best<T> {
     /// Whether a candidate at least `bound` edits away, the longer of it and the query
-    /// `longest` characters long (not 0), can neither reach [`SUGGEST_MIN`] nor beat the best
-    /// so far.
-    fn hopeless(&self, bound: u32, longest: u32) -> bool {
+    /// `longest` characters long (not 0), placed at `place` among the candidates, can
+    /// neither reach [`SUGGEST_MIN`] nor beat the best so far: a higher score beats it, and
+    /// so does an equal one placed first, which it could only be if it was offered out of
+    /// order.
+    fn hopeless(&self, bound: u32, longest: u32, place: usize) -> bool {
         !within_reach(bound, longest)
-            || (self.found).is_some_and(|(best, _)| ceiling(bound, longest) <= best)
+            || (self.found).is_some_and(|(best, best_place, _)| {
+                let ceiling = ceiling(bound, longest);
+                ceiling < best || (ceiling == best && place > best_place)
+            })
     }
 
-    /// Scores a candidate unless its sketch proves it hopeless; the first of equal scores
-    /// wins, as a plain scan would have it.
-    fn offer(&mut self, query: &str, qs: &Sketch, key: &str, ks: &Sketch, name: T) {
+    /// Scores a candidate unless its sketch proves it hopeless; of equal scores, the one
+    /// placed first among the candidates wins, as a plain scan would have it, in whatever
+    /// order they are offered.
+    fn offer(&mut self, query: &str, qs: &Sketch, key: &str, ks: &Sketch, place: usize, name: T) {
         let longest = qs.quick.len.max(ks.quick.len);
         // The length gap and the characters one has and the other lacks are a cheap bound;
         // the character counts a sharper one.
         if longest > 0
-            && (self.hopeless(qs.quick.bound(ks.quick), longest)
-                || self.hopeless(qs.distance_at_least(ks), longest))
+            && (self.hopeless(qs.quick.bound(ks.quick), longest, place)
+                || self.hopeless(qs.distance_at_least(ks), longest, place))
         {
             return;
         }
         let score = strsim::normalized_damerau_levenshtein(query, key);
-        if self.found.is_none_or(|(s, _)| score > s) {
-            self.found = Some((score, name));
+        let better = |(s, p, _): (f64, usize, T)| score > s || (score == s && place < p);
+        if self.found.is_none_or(better) {
+            self.found = Some((score, place, name));
         }
     }
 
     fn result(self) -> Option<T> {
         self.found
-            .filter(|(score, _)| *score >= SUGGEST_MIN)
-            .map(|(_, c)| c)
+            .filter(|(score, _, _)| *score >= SUGGEST_MIN)
+            .map(|(_, _, c)| c)
     }
 }
 
@@ -423,6 +465,96 @@ mod tests {
             suggest("Generated Strke 42", names.iter().map(String::as_str)),
             Some("Generated Strike 42")
         );
+    }
+
+    /// What a suggestion must be: the best score, the first name of equal ones, if it
+    /// reaches [`SUGGEST_MIN`]; and the one name that does, if only one does.
+    fn reference(query: &str, names: &[String]) -> (Option<usize>, Option<usize>) {
+        let query = key(query);
+        let scores: Vec<f64> = (names.iter())
+            .map(|n| strsim::normalized_damerau_levenshtein(&query, &key(n)))
+            .collect();
+        let best = (0..names.len()).filter(|&i| scores[i] >= SUGGEST_MIN).fold(
+            None,
+            |b: Option<usize>, i| match b {
+                Some(j) if scores[j] >= scores[i] => Some(j),
+                _ => Some(i),
+            },
+        );
+        let close: Vec<usize> = (0..names.len())
+            .filter(|&i| scores[i] >= SUGGEST_MIN)
+            .collect();
+        (best, (close.len() == 1).then(|| close[0]))
+    }
+
+    #[test]
+    fn names_of_every_length_give_what_a_full_scan_gives() {
+        // Lengths from 1 to 40, names that tie (same length, one edit apart, and across
+        // lengths), scanned shortest first: the first of equal scores must still win.
+        let mut names: Vec<String> = Vec::new();
+        for len in (1..=40).rev() {
+            let base: String = (0..len)
+                .map(|i| (b'a' + (i * 7 % 26) as u8) as char)
+                .collect();
+            names.push(base.clone());
+            names.push(format!("x{}", &base[1..]));
+            names.push(format!("{base}q"));
+        }
+        names.extend(
+            [
+                "xbcdef",
+                "abcde",
+                "abcdeff",
+                "Ember Striker",
+                "Ember Strikers",
+            ]
+            .map(String::from),
+        );
+        let sketches = Sketches::of(names.iter().map(String::as_str));
+        let mut queries: Vec<String> = names.clone();
+        for n in &names {
+            queries.push(n.chars().skip(1).collect());
+            queries.push(format!("{n}zz"));
+            queries.push(n.chars().rev().collect());
+        }
+        queries.extend(["", "abcdef", "Missing Card 1234", "ember strker"].map(String::from));
+        for query in &queries {
+            let (best, only) = reference(query, &names);
+            assert_eq!(
+                suggest_sketched(query, &sketches),
+                best,
+                "best for {query:?}"
+            );
+            assert_eq!(only_close(query, &sketches), only, "only for {query:?}");
+            let plain = suggest(query, names.iter().map(String::as_str));
+            assert_eq!(
+                plain,
+                best.map(|i| names[i].as_str()),
+                "plain for {query:?}"
+            );
+        }
+        // Equal scores at two lengths: the earlier name wins, whichever is shorter.
+        for pair in [["xbcdef", "abcde"], ["abcde", "xbcdef"]] {
+            let sketches = Sketches::of(pair);
+            assert_eq!(suggest_sketched("abcdef", &sketches), Some(0), "{pair:?}");
+        }
+    }
+
+    #[test]
+    fn the_length_range_holds_every_length_within_reach() {
+        for len in 0..400u32 {
+            let (shortest, longest) = lengths_within_reach(len);
+            for m in 0..700u32 {
+                let longer = m.max(len);
+                if longer == 0 || within_reach(m.abs_diff(len), longer) {
+                    assert!(
+                        (shortest..=longest).contains(&m),
+                        "{m} for a query of {len}"
+                    );
+                }
+            }
+        }
+        assert_eq!(lengths_within_reach(17), (12, 24));
     }
 
     #[test]
