@@ -260,7 +260,7 @@ mod tests {
 
     /// A lone deck's catalog holds, when it can, only the cards the deck's lines spell, and
     /// every shipped example deck (each rule broken, cards unknown or misspelt) gets the
-    /// verdict it gets against every card.
+    /// verdict it gets against every card; no key of the shipped data is two cards'.
     #[test]
     fn a_lone_deck_gets_the_verdict_of_every_card_from_the_cards_it_spells() {
         let full = Catalog::embedded().expect("shipped data loads");
@@ -305,6 +305,16 @@ mod tests {
             }
         }
         assert!(fewer >= paths.len() / 2, "{fewer} of {}", paths.len());
+        // What a format names finds the same card among the spelt ones only if no key (a
+        // name or id normalised) belongs to two shipped cards.
+        for game in full.games.values() {
+            let mut owner = std::collections::HashMap::new();
+            for (i, card) in game.cards.iter().enumerate() {
+                for key in [card.id(), card.name()].map(crate::names::key) {
+                    assert_eq!(*owner.entry(key.clone()).or_insert(i), i, "{key}");
+                }
+            }
+        }
     }
 
     #[test]
