@@ -158,28 +158,29 @@ fn mulligans(state: &State, who: Player, hand: &mut Vec<Named>, out: &mut Vec<Ac
 /// the hundreds of orders a hand of different cards has; a block by counting the blockers,
 /// naming only the one drawn.
 pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usize> {
-    out.clear();
     match (state.step, state.decider()) {
-        (Step::Mulligan, Some(who)) => {
-            let bottom =
-                SCRATCH.with_borrow_mut(|scratch| random_mulligan(state, who, rng, &mut scratch.orders))?;
-            out.push(Action::Mulligan { who, bottom });
-            Some(0)
-        }
         (Step::Main | Step::Attack | Step::AfterBlock, Some(who)) => {
             if !main_window(state, who) && !may_chase(state, who) {
                 // Only the pass (most decisions): nothing to find, count or build, and the
                 // thread's scratch lists are not reached.
                 rng.pick_index(1)?;
-                out.push(Action::Pass { who });
+                only_pass(out, who);
             } else {
                 SCRATCH.with_borrow_mut(|scratch| random_main(state, who, rng, scratch, out))?;
             }
             Some(0)
         }
+        (Step::Mulligan, Some(who)) => {
+            let bottom =
+                SCRATCH.with_borrow_mut(|scratch| random_mulligan(state, who, rng, &mut scratch.orders))?;
+            out.clear();
+            out.push(Action::Mulligan { who, bottom });
+            Some(0)
+        }
         (Step::Block, Some(who)) => {
             // Declining, then each blocker, as listed: only the blocker drawn is named.
             let k = rng.pick_index(1 + battle::can_block(state).count())?;
+            out.clear();
             out.push(match k.checked_sub(1).and_then(|k| battle::can_block(state).nth(k)) {
                 None => Action::NoBlock { who },
                 Some(r) => Action::Block {
@@ -196,10 +197,22 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
     }
 }
 
+/// Leaves the pass alone in `out`, written over the action the last decision left there: a
+/// push copies a whole action (160 bytes) through `memcpy` from where it was built, where the
+/// pass, most decisions' action, is two bytes written in place. Inlined, since a call costs
+/// about what the copy did.
+#[inline(always)]
+fn only_pass(out: &mut Vec<Action>, who: Player) {
+    out.truncate(1);
+    match out.first_mut() {
+        Some(slot) => *slot = Action::Pass { who },
+        None => out.push(Action::Pass { who }),
+    }
+}
+
 /// A main-step action drawn as picking from [`legal_actions`]'s list would draw it: each family's
 /// actions are counted as it is found (its payments without building them), one index is
-/// drawn over all of them, and only the action at that index is built.
-/// The action is built in place in `out`.
+/// drawn over all of them, and only the action at that index is built, alone in `out`.
 fn random_main(
     state: &State,
     who: Player,
@@ -218,7 +231,7 @@ fn random_main(
     if families.len() == 1 {
         // Only the pass: nothing to draw among or build.
         rng.pick_index(1)?;
-        out.push(Action::Pass { who });
+        only_pass(out, who);
         return Some(());
     }
     let total = families.iter().map(|l| l.count).sum();
@@ -237,6 +250,7 @@ fn random_main(
         let mut counts = counts.against(kinds);
         cost.and_then(|c| counts.nth(c, j)).unwrap_or_default()
     };
+    out.clear();
     out.push(listed.family.action(state, who, at, target, pay));
     Some(())
 }
