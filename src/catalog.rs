@@ -416,9 +416,15 @@ impl Catalog {
                 })
                 .collect()
         } else {
-            let compiled =
-                (card_srcs.iter()).filter_map(|src| src.compiled().and_then(shipped::cards::count));
-            let mut cards = Vec::with_capacity(compiled.sum());
+            // Cards read only as spelt are about as many as the spellings: counting every
+            // compiled card would walk each file once more for room that stays unused.
+            let room = match spelt {
+                Some(spelt) => spelt.len(),
+                None => (card_srcs.iter())
+                    .filter_map(|src| src.compiled().and_then(shipped::cards::count))
+                    .sum(),
+            };
+            let mut cards = Vec::with_capacity(room);
             let parsed = (card_srcs.iter())
                 .map(|src| (*src, read::parse_card_file(src, &mut cards, spelt)))
                 .collect();

@@ -41,7 +41,9 @@ pub(crate) fn read(
             "invented" => invented = boolean(value)?,
             "cards" => {
                 let mut list = array(value)?;
-                cards.reserve(list.len());
+                if spelt.is_none() {
+                    cards.reserve(list.len());
+                }
                 spans.reserve_exact(list.len());
                 while let Some(node) = list.item().ok()? {
                     if let Some(spelt) = spelt {
