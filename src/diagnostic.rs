@@ -327,6 +327,11 @@ impl Diagnostic for Rendered<'_> {
 /// Renders problems as miette's graphical report, in colour when `colour` is set.
 pub fn render(problems: &[Problem], colour: bool) -> String {
     use miette::{GraphicalReportHandler, GraphicalTheme};
+    // A legal deck has none: not making a handler for nothing spares start-up the code pages
+    // of miette's themes.
+    if problems.is_empty() {
+        return String::new();
+    }
     let theme = if colour {
         GraphicalTheme::unicode()
     } else {
