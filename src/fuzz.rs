@@ -5,11 +5,13 @@
 //! Each entry point goes as far as the command that reads such a file would: a deck is read,
 //! checked against its format, put in canonical form and written in every encoding, and its
 //! report rendered in every output; card data and formats are built and linted as `db check`
-//! does; a match script is loaded with its decks and played. Nothing here may panic.
+//! does; a match script is loaded with its decks and played. Nothing here may panic, but
+//! where two ways of computing one answer must agree: a text deck checked with only the cards
+//! it spells and with every card, and "did you mean" by length and by a scan of every name.
 
-use crate::card_db::Game;
-use crate::catalog::{Catalog, FileKind, Sources};
-use crate::check::{self, LintOutcome};
+use crate::card_db::{Card, Game};
+use crate::catalog::{Catalog, DataOptions, FileKind, Sources};
+use crate::check::{self, DeckOutcome, LintOutcome};
 use crate::date::Date;
 use crate::deck::Deck;
 use crate::diagnostic::{render as render_problems, Problem, SourceFile};
@@ -17,6 +19,7 @@ use crate::encoding::{self, Encoding};
 use crate::engine::registry;
 use crate::engine::scripted::{self, Prepared};
 use crate::lint;
+use crate::names;
 use crate::report::validate::Validated;
 use crate::report::{self, human, Outcome, ReportOutput};
 use crate::validate::format::Format;
@@ -97,18 +100,94 @@ fn deck(encoding: Encoding, text: &str) -> bool {
     let forced = (read.as_ref().ok())
         .filter(|deck| deck.format.is_none())
         .and_then(|deck| likely_format(deck, catalog));
-    let checked = check::check_deck_as(catalog, forced, &source, date(), Some(encoding));
-    let whole = checked.is_ok();
-    let outcome = checked.unwrap_or_else(|e| check::unreadable(Arc::clone(&source), &e));
-    if let Ok(deck) = &read {
-        round_trip(deck, forced, catalog);
-    }
-    render_all(&Validated {
+    let (outcome, whole) = checked(catalog, forced, &source, encoding);
+    let report = Validated {
         decks: vec![outcome],
         skipped: 0,
         fixes: None,
-    });
+    };
+    if encoding == Encoding::Text {
+        same_from_spelt_cards(text, &source, &report);
+    }
+    if let Ok(deck) = &read {
+        let named = || catalog.format(&deck.format.as_ref()?.value);
+        if let Some(format) = forced.or_else(named) {
+            if let Ok(game) = catalog.game(&format.game) {
+                round_trip(deck, format, game, catalog);
+                suggestions_as_scanned(deck, game);
+            }
+        }
+    }
+    render_all(&report);
     whole
+}
+
+/// The deck checked as `validate` checks it (an error made the outcome `validate` reports),
+/// and whether it was read without one.
+fn checked(
+    catalog: &Catalog,
+    forced: Option<&Format>,
+    source: &Arc<SourceFile>,
+    encoding: Encoding,
+) -> (DeckOutcome, bool) {
+    match check::check_deck_as(catalog, forced, source, date(), Some(encoding)) {
+        Ok(outcome) => (outcome, true),
+        Err(e) => (check::unreadable(Arc::clone(source), &e), false),
+    }
+}
+
+/// `validate` of a lone text deck naming a shipped format reads only the cards its lines
+/// spell, when it can ([`Catalog::load_for_deck`]): a wrong subset would be a wrong verdict,
+/// so the verdict and the JSON report must be those the whole shipped data gives.
+fn same_from_spelt_cards(text: &str, source: &Arc<SourceFile>, whole: &Validated) {
+    let deck = encoding::text::parse_borrowed(text);
+    let Some(format) = deck.format.as_ref().map(|f| f.value) else {
+        return;
+    };
+    if catalog().format(format).is_none() {
+        return;
+    }
+    let spelt = Catalog::load_for_deck(&DataOptions::default(), format, &deck.spelt())
+        .expect("the shipped data loads for a shipped format");
+    let (outcome, _) = checked(&spelt, None, source, Encoding::Text);
+    assert_eq!(
+        format!("{:?}", outcome.verdict),
+        format!("{:?}", whole.decks[0].verdict),
+        "the verdict from the cards the deck spells differs from that of every card"
+    );
+    let json = |report: &Validated| report::render(report, ReportOutput::Json, false);
+    let from_spelt = Validated {
+        decks: vec![outcome],
+        skipped: 0,
+        fixes: None,
+    };
+    assert_eq!(
+        json(&from_spelt),
+        json(whole),
+        "the report from the cards the deck spells differs from that of every card"
+    );
+}
+
+/// "did you mean" for each card the game does not know, from the sketches scanned by length
+/// ([`Game::suggest`], [`Game::only_match`]), must be what scanning every name in card order
+/// gives.
+fn suggestions_as_scanned(deck: &Deck, game: &Game) {
+    let every = || game.cards.iter().map(Card::name);
+    let unknown = (deck.zones.iter().flat_map(|z| &z.entries))
+        .map(|e| e.card.as_str())
+        .filter(|name| game.find(name).is_none());
+    for name in unknown {
+        assert_eq!(
+            game.suggest(name),
+            names::suggest(name, every()),
+            "the suggestion for {name:?} differs from a scan of every name"
+        );
+        assert_eq!(
+            game.only_match(name),
+            names::only_close_scanning(name, every()).map(|i| game.cards[i].name()),
+            "the only close match for {name:?} differs from a scan of every name"
+        );
+    }
 }
 
 /// For a deck that names no format (an Arena export, most Cockatrice files): a format of the
@@ -124,14 +203,7 @@ fn likely_format<'c>(deck: &Deck, catalog: &'c Catalog) -> Option<&'c Format> {
 }
 
 /// Canonical form and every writer, then every reader again on what was written.
-fn round_trip(deck: &Deck, forced: Option<&Format>, catalog: &Catalog) {
-    let named = || catalog.format(&deck.format.as_ref()?.value);
-    let Some(format) = forced.or_else(named) else {
-        return;
-    };
-    let Ok(game) = catalog.game(&format.game) else {
-        return;
-    };
+fn round_trip(deck: &Deck, format: &Format, game: &Game, catalog: &Catalog) {
     let Ok(canonical) = encoding::canonical(deck, &format.id, game) else {
         return;
     };

@@ -4,7 +4,6 @@ use super::{emit, Context};
 use crate::catalog::Catalog;
 use crate::check::{check_deck_as, check_file, Pool, Validators};
 use crate::date::Date;
-use crate::deck::DeckRef;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::FixMode;
 use crate::edit::{commit, DeckFile};
@@ -183,15 +182,7 @@ fn lone_deck(args: &ValidateArgs) -> Option<(String, BTreeSet<String>)> {
         return None;
     }
     let deck = encoding::text::parse_borrowed(&text);
-    Some((deck.format.as_ref()?.value.to_owned(), spelt(&deck)))
-}
-
-/// Every card name and id the lines of `deck` spell, as written.
-fn spelt(deck: &DeckRef) -> BTreeSet<String> {
-    (deck.entries.iter())
-        .flat_map(|e| std::iter::once(e.card).chain(e.id))
-        .map(str::to_owned)
-        .collect()
+    Some((deck.format.as_ref()?.value.to_owned(), deck.spelt()))
 }
 
 /// Makes the fixes `mode` allows in one deck file. A file named on the command line that
@@ -251,7 +242,7 @@ pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool
 
 #[cfg(test)]
 mod tests {
-    use super::{progress_wanted, spelt};
+    use super::progress_wanted;
     use crate::catalog::{Catalog, DataOptions};
     use crate::check::check_deck_as;
     use crate::date::Date;
@@ -280,7 +271,7 @@ mod tests {
             let Some(format) = deck.format.as_ref().map(|f| f.value) else {
                 continue;
             };
-            let spelt = spelt(&deck);
+            let spelt = deck.spelt();
             let one = Catalog::load_for_deck(&DataOptions::default(), format, &spelt).unwrap();
             let source = SourceFile::new(path.display().to_string(), text.as_str());
             let verdict = |catalog: &Catalog| {
