@@ -106,8 +106,8 @@ impl<'a> DeckRef<'a> {
         &self.entries[zone.entries.clone()]
     }
 
-    /// Every card name and id the lines spell, as written: what a lone deck's catalog reads
-    /// of its game's cards ([`crate::catalog::Catalog::load_for_deck`]).
+    /// Every card name and id the lines spell, as written: of its game's cards, those a lone
+    /// deck's catalog reads (`Catalog::load_for_deck`).
     pub fn spelt(&self) -> BTreeSet<String> {
         (self.entries.iter())
             .flat_map(|e| std::iter::once(e.card).chain(e.id))
