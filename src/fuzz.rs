@@ -23,6 +23,7 @@ use crate::names;
 use crate::report::validate::Validated;
 use crate::report::{self, human, Outcome, ReportOutput};
 use crate::validate::format::Format;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -173,9 +174,10 @@ fn same_from_spelt_cards(text: &str, source: &Arc<SourceFile>, whole: &Validated
 /// gives.
 fn suggestions_as_scanned(deck: &Deck, game: &Game) {
     let every = || game.cards.iter().map(Card::name);
-    let unknown = (deck.zones.iter().flat_map(|z| &z.entries))
+    let unknown: BTreeSet<&str> = (deck.zones.iter().flat_map(|z| &z.entries))
         .map(|e| e.card.as_str())
-        .filter(|name| game.find(name).is_none());
+        .filter(|name| game.find(name).is_none())
+        .collect();
     for name in unknown {
         assert_eq!(
             game.suggest(name),
