@@ -173,7 +173,9 @@ fn lone_deck(args: &ValidateArgs) -> Option<(String, BTreeSet<String>)> {
     if path.as_os_str() == "-" {
         return None;
     }
-    let text = std::fs::read_to_string(path).ok()?;
+    // Read within the file size limit, as the check reads it: a huge file is refused there,
+    // not read whole here first.
+    let text = crate::error::read_text(path).ok()?;
     let found = match args.from {
         Some(encoding) => encoding,
         None => encoding::detect(path.to_str(), &text).ok()?,
