@@ -77,9 +77,13 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    let catalog = match (&args.format, &fix, lone_deck(&args)) {
-        (None, None, Some((format, spelt))) => ctx.catalog_for_deck(&format, &spelt),
-        (format, ..) => ctx.catalog_for(format.as_deref()),
+    // Only a run with neither `--format` nor `--fix` reads its lone deck ahead.
+    let lone = (args.format.is_none() && fix.is_none())
+        .then(|| lone_deck(&args))
+        .flatten();
+    let catalog = match lone {
+        Some((format, spelt)) => ctx.catalog_for_deck(&format, &spelt),
+        None => ctx.catalog_for(args.format.as_deref()),
     }?;
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
