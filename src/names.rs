@@ -226,7 +226,7 @@ pub fn only_close_scanning<'a>(
         let name = key(name);
         let name_len = name.chars().count();
         let (longest, gap) = (len.max(name_len), len.abs_diff(name_len));
-        (longest == 0 || 1.0 - gap as f64 / longest as f64 >= SUGGEST_MIN)
+        (longest == 0 || ceiling(gap as u32, longest as u32) >= SUGGEST_MIN)
             && strsim::normalized_damerau_levenshtein(&query, &name) >= SUGGEST_MIN
     };
     let mut close = (names.into_iter().enumerate())
