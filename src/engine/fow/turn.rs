@@ -256,11 +256,13 @@ pub fn start_turn(state: &mut State, events: &mut impl Log<Event>) {
     // "At the beginning of your turn" abilities (Sanctuary of Light), looked for only when
     // some card of the player's has one.
     let t = state.table.clone();
-    let starters: Vec<ObjRef> = state
-        .seat(p)
-        .field
-        .iter()
-        .filter(|o| t.may_start_turn(p) && !t.info(o.inst).at_turn_start.is_empty())
+    let field = if t.may_start_turn(p) {
+        state.seat(p).field.as_slice()
+    } else {
+        &[]
+    };
+    let starters: Vec<ObjRef> = (field.iter())
+        .filter(|o| !t.info(o.inst).at_turn_start.is_empty())
         .map(|o| ObjRef {
             owner: p,
             serial: o.serial,
