@@ -1,14 +1,12 @@
-use clap::Parser;
 use decksmith::cli::{self, Cli};
 use decksmith::report::{human, Status};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    // clap's command tree is freed once parsed (64,000 instructions): the catalog then reuses
-    // its memory instead of touching 10-13 fresh pages, which costs more (docs/benchmarks.md,
-    // "Start-up, tenth pass").
-    let cli = Cli::parse();
+    // clap's command tree is freed once parsed: the catalog then reuses its memory instead of
+    // touching fresh pages, which costs more (docs/benchmarks.md, "Start-up, tenth pass").
+    let cli = Cli::from_env();
     let colour = cli.global.color.enabled(std::io::stderr().is_terminal());
     // Standard output is line-buffered: a batch report of 10,000 decks was 10,000 writes.
     let mut out = BufWriter::new(std::io::stdout().lock());

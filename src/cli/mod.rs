@@ -40,6 +40,34 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// The process's command line, read as [`Parser::parse`] reads it. Building clap's whole
+    /// tree (fifteen commands, the global flags copied into each, then freed) was a fifth of
+    /// the instructions of an everyday `validate deck` (docs/benchmarks.md, "Start-up,
+    /// eleventh pass"), so a line that starts with `validate` is first read against a tree of
+    /// that one command. Only a line that tree accepts is taken from it; help, `--version`
+    /// and every error are read again against the whole tree, so what clap prints is as before.
+    pub fn from_env() -> Cli {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        Cli::validate_only(&args).unwrap_or_else(|| Cli::parse_from(args))
+    }
+
+    /// `args` read against a tree holding only `validate`, when they name it first and that
+    /// tree accepts them. The command is built as the derived tree builds it (the same
+    /// arguments, flattened the same way), so an accepted line reads to the same [`Cli`].
+    fn validate_only(args: &[std::ffi::OsString]) -> Option<Cli> {
+        if args.get(1)? != "validate" {
+            return None;
+        }
+        let validate = validate::ValidateArgs::augment_args(clap::Command::new("validate"));
+        let tree = GlobalArgs::augment_args(clap::Command::new("decksmith"))
+            .subcommand_required(true)
+            .subcommand(validate);
+        let matches = tree.try_get_matches_from(args).ok()?;
+        <Cli as clap::FromArgMatches>::from_arg_matches(&matches).ok()
+    }
+}
+
 /// Flags every command takes.
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
@@ -290,8 +318,60 @@ fn write_error(source: std::io::Error) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::ColorChoice;
-    use std::ffi::OsStr;
+    use super::{Cli, ColorChoice};
+    use clap::Parser;
+    use std::ffi::{OsStr, OsString};
+
+    fn words(line: &str) -> Vec<OsString> {
+        let words = line.split(' ').filter(|w| !w.is_empty());
+        std::iter::once("decksmith")
+            .chain(words)
+            .map(Into::into)
+            .collect()
+    }
+
+    /// A `validate` line read against the one-command tree reads to what the whole tree reads
+    /// it to, and what that tree does not accept (help, version, every error) is left to the
+    /// whole tree, which prints what it always printed.
+    #[test]
+    fn a_validate_line_reads_the_same_against_its_own_tree() {
+        let accepted = [
+            "validate deck.deck",
+            "validate",
+            "validate a.deck b.deck --format jforce-standard",
+            "validate --db cards.toml --db more --formats f --data d --color never deck.deck",
+            "validate -j 2 --output json --from text --exclude *.bak --code ABC decks/",
+            "validate --date 2026-01-02 --output sarif deck.deck",
+            "validate --fix deck.deck",
+            "validate --fix names deck.deck",
+            "validate deck.deck --fix",
+            "validate -- --odd.deck",
+        ];
+        for line in accepted {
+            let args = words(line);
+            let own = Cli::validate_only(&args).unwrap_or_else(|| panic!("refused: {line}"));
+            let whole = Cli::try_parse_from(&args).unwrap();
+            assert_eq!(format!("{own:?}"), format!("{whole:?}"), "{line}");
+        }
+        let refused = [
+            "validate --help",
+            "validate -h",
+            "validate --version",
+            "validate --output nope deck.deck",
+            "validate --jobs many deck.deck",
+            "validate --date 2026-13-01 deck.deck",
+            "validate --from nope deck.deck",
+            "validate --frob deck.deck",
+            "--color never validate deck.deck",
+            "valid deck.deck",
+            "help validate",
+            "stats deck.deck",
+            "",
+        ];
+        for line in refused {
+            assert!(Cli::validate_only(&words(line)).is_none(), "{line}");
+        }
+    }
 
     /// What `help`'s tree offers (in completion scripts and `decksmith help …`) must be every
     /// command's commands, however many of them are built only when run.
