@@ -170,11 +170,13 @@ fn check_read(
 /// Checks one file of a batch. A file that cannot be read or parsed is an outcome too, with
 /// one `unreadable` finding, so that the batch reports every file; only broken card data (no
 /// deck can be checked then) stops the batch. A file a folder search found that is not a
-/// deck list by its content ([`encoding::is_deck_list`]) is skipped: `None`.
+/// deck list by its content ([`encoding::is_deck_list`]) is skipped: `None`. `read` is the
+/// file's text when the caller has read it already (within [`read_text`]'s limits).
 pub fn check_file(
     validators: &Validators,
     file: &crate::paths::Found,
     from: Option<Encoding>,
+    read: Option<String>,
 ) -> Result<Option<DeckOutcome>, Error> {
     let started = std::time::Instant::now();
     let timed = |mut outcome: DeckOutcome| {
@@ -187,10 +189,10 @@ pub fn check_file(
     } else {
         file.path.display().to_string()
     };
-    let text = if stdin {
-        crate::error::read_stdin()
-    } else {
-        read_text(&file.path)
+    let text = match read {
+        Some(text) => Ok(text),
+        None if stdin => crate::error::read_stdin(),
+        None => read_text(&file.path),
     };
     let source = match text {
         Ok(text) => SourceFile::new(name, text),

@@ -18,6 +18,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -81,8 +82,8 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let lone = (args.format.is_none() && fix.is_none())
         .then(|| lone_deck(&args))
         .flatten();
-    let catalog = match lone {
-        Some((format, spelt)) => ctx.catalog_for_deck(&format, &spelt),
+    let catalog = match lone.as_ref().and_then(|l| l.header.as_ref()) {
+        Some((format, spelt)) => ctx.catalog_for_deck(format, spelt),
         None => ctx.catalog_for(args.format.as_deref()),
     }?;
     let forced = match &args.format {
@@ -104,11 +105,14 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
+    // The lone deck is checked as it was read ahead, not opened and read a second time.
+    let ahead = Mutex::new(lone.filter(|l| matches!(files.as_slice(), [f] if f.path == l.path)));
     // In slices, each checked and rendered in parallel and then written in order: memory holds
     // one slice of decks, however many the run checks.
     for slice in files.chunks(SLICE) {
         let pieces = pool.map(slice, |file| {
-            let outcome = check_file(&validators, file, args.from)?;
+            let read = ahead.lock().ok().and_then(|mut l| l.take()).map(|l| l.text);
+            let outcome = check_file(&validators, file, args.from, read)?;
             if let Some(bar) = &progress {
                 bar.inc(1);
             }
@@ -167,10 +171,17 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
 /// stays flat however many decks a run checks.
 const SLICE: usize = 512;
 
-/// The `format:` header of a lone text deck file (the everyday `validate deck.deck`), and
-/// how its lines spell their cards, read before any card data is loaded so that only that
-/// format's game and formats, and of the game only those cards, are.
-fn lone_deck(args: &ValidateArgs) -> Option<(String, BTreeSet<String>)> {
+/// A deck file named alone on the command line (the everyday `validate deck.deck`), read
+/// before any card data is loaded.
+struct LoneDeck {
+    path: PathBuf,
+    text: String,
+    /// For a text deck, its `format:` header and how its lines spell their cards, so that only
+    /// that format's game and formats, and of the game only those cards, are loaded.
+    header: Option<(String, BTreeSet<String>)>,
+}
+
+fn lone_deck(args: &ValidateArgs) -> Option<LoneDeck> {
     let ([path], []) = (args.decks.as_slice(), args.code.as_slice()) else {
         return None;
     };
@@ -180,15 +191,19 @@ fn lone_deck(args: &ValidateArgs) -> Option<(String, BTreeSet<String>)> {
     // Read within the file size limit, as the check reads it: a huge file is refused there,
     // not read whole here first.
     let text = crate::error::read_text(path).ok()?;
-    let found = match args.from {
-        Some(encoding) => encoding,
-        None => encoding::detect(path.to_str(), &text).ok()?,
+    let text_deck = match args.from {
+        Some(encoding) => encoding == Encoding::Text,
+        None => encoding::detect(path.to_str(), &text).ok() == Some(Encoding::Text),
     };
-    if found != Encoding::Text {
-        return None;
-    }
-    let deck = encoding::text::parse_borrowed(&text);
-    Some((deck.format.as_ref()?.value.to_owned(), deck.spelt()))
+    let header = text_deck.then(|| {
+        let deck = encoding::text::parse_borrowed(&text);
+        Some((deck.format.as_ref()?.value.to_owned(), deck.spelt()))
+    });
+    Some(LoneDeck {
+        path: path.clone(),
+        header: header.flatten(),
+        text,
+    })
 }
 
 /// Makes the fixes `mode` allows in one deck file. A file named on the command line that
