@@ -713,6 +713,25 @@ fn fail_on_errors(problems: Vec<Problem>, format_files: &BTreeSet<String>) -> Re
 mod tests {
     use super::*;
 
+    /// What an engine built from a game's cards is not handed to a copy of the game whose cards
+    /// then change: the copy builds its own from its own cards.
+    #[test]
+    fn a_copy_of_a_game_builds_its_engine_data_from_its_own_cards() {
+        let with_effects = |g: &crate::card_db::Game| {
+            Ok::<_, ()>(g.cards.iter().filter(|c| !c.effects.is_empty()).count())
+        };
+        let original = Catalog::embedded().unwrap().games["jforce"].clone();
+        let built = *original.engine_data(with_effects).unwrap();
+        assert!(built > 0);
+        let mut copy = original.clone();
+        for card in &mut copy.cards {
+            card.effects.clear();
+        }
+        assert_eq!(*copy.engine_data(with_effects).unwrap(), 0);
+        assert_eq!(*original.engine_data(with_effects).unwrap(), built);
+        assert_eq!(original.engine_data_built::<usize>(), Some(&built));
+    }
+
     /// A game's index of normalised names, built on the first miss, finds for any spelling
     /// of a card's id or name the first card with that key, as one built while the cards
     /// were loaded did.

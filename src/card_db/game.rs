@@ -4,7 +4,7 @@ use super::{Card, CardStr, GameDef, MultiColour, ZoneDef, MULTI};
 use crate::diagnostic::SourceFile;
 use crate::names;
 use std::any::Any;
-use std::ops::Range;
+use std::ops::{Deref, DerefMut, Range};
 use std::sync::{Arc, OnceLock};
 
 /// Where a card was read from, for diagnostics that point into the database.
@@ -25,7 +25,7 @@ pub struct Game {
     /// Lookup key of each name and id → card index. The first card wins a clash; `db check`
     /// reports clashes. Built on the first name not found as spelt: most runs never need it,
     /// and keying every card was a third of putting a game's cards in place.
-    index: OnceLock<names::KeyMap<u32>>,
+    index: Derived<names::KeyMap<u32>>,
     /// Names and ids exactly as the database spells them: most deck lines match here, which
     /// skips normalising the line's name. Keyed by copies of the cards' own strings, which
     /// for a shipped card borrow the binary's data and otherwise are inline when short.
@@ -39,16 +39,48 @@ pub struct Game {
     /// What the game's match engine derived from the cards (its compact card table), built on
     /// first use: random self-play starts thousands of games from one database, and each
     /// would otherwise rebuild it. Emptied whenever the cards change.
-    engine_cache: OnceLock<Arc<dyn Any + Send + Sync>>,
+    engine_cache: Derived<Arc<dyn Any + Send + Sync>>,
     /// Each card name's key and sketch, for "did you mean"; built on the first unknown card,
     /// since most runs never need it.
-    sketches: OnceLock<names::Sketches>,
+    sketches: Derived<names::Sketches>,
     /// Card ids as deck codes carry them, stem → (width, number → card index), built on the
     /// first code read: a code's card is then one lookup of a number.
-    numbered_ids: OnceLock<names::KeyMap<Vec<NumberedIds>>>,
+    numbered_ids: Derived<names::KeyMap<Vec<NumberedIds>>>,
     /// Each card's step on the evolution ladder, built on the first deck the `evolution`
     /// rule checks: a check then compares numbers, not level, line and base names.
-    evolution_steps: OnceLock<Vec<Option<EvolutionStep>>>,
+    evolution_steps: Derived<Vec<Option<EvolutionStep>>>,
+}
+
+/// Something built from a game's cards on first use. A clone starts empty: a game is cloned to
+/// be changed (a test alters a card of the shipped game's copy), and what was built from the
+/// original's cards, the engine's card table above all, must not carry over to the copy.
+#[derive(Debug)]
+struct Derived<T>(OnceLock<T>);
+
+impl<T> Default for Derived<T> {
+    fn default() -> Self {
+        Derived(OnceLock::new())
+    }
+}
+
+impl<T> Clone for Derived<T> {
+    fn clone(&self) -> Self {
+        Derived::default()
+    }
+}
+
+impl<T> Deref for Derived<T> {
+    type Target = OnceLock<T>;
+
+    fn deref(&self) -> &OnceLock<T> {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for Derived<T> {
+    fn deref_mut(&mut self) -> &mut OnceLock<T> {
+        &mut self.0
+    }
 }
 
 /// Where an evolving card sits: its level's position on the game's ladder, the level below
@@ -111,14 +143,14 @@ impl Game {
             def_file,
             cards: Vec::new(),
             origins: Vec::new(),
-            index: OnceLock::new(),
+            index: Derived::default(),
             exact: rustc_hash::FxHashMap::default(),
             card_zones: Vec::new(),
             card_legendary: Vec::new(),
-            engine_cache: OnceLock::new(),
-            sketches: OnceLock::new(),
-            numbered_ids: OnceLock::new(),
-            evolution_steps: OnceLock::new(),
+            engine_cache: Derived::default(),
+            sketches: Derived::default(),
+            numbered_ids: Derived::default(),
+            evolution_steps: Derived::default(),
         }
     }
 
@@ -178,10 +210,7 @@ impl Game {
 
     /// Indexes the card at `i`, just put in place.
     fn placed(&mut self, i: usize) {
-        self.index.take();
-        self.sketches.take();
-        self.numbered_ids.take();
-        self.evolution_steps.take();
+        self.forget_derived();
         let card = &self.cards[i];
         for k in [card.id.get_ref(), card.name.get_ref()] {
             self.exact.entry(k.clone()).or_insert(i as u32);
@@ -196,7 +225,15 @@ impl Game {
             .fold(0u64, |mask, (z, _)| mask | 1 << z);
         self.card_zones.push(zones);
         self.card_legendary.push(self.is_legendary(card));
-        self.engine_cache = OnceLock::new();
+    }
+
+    /// Drops what was built from the cards on first use, when they change.
+    fn forget_derived(&mut self) {
+        self.index.take();
+        self.sketches.take();
+        self.numbered_ids.take();
+        self.evolution_steps.take();
+        self.engine_cache.take();
     }
 
     /// Makes room for `n` more cards at once: a 20,000-card database would otherwise be
@@ -215,16 +252,12 @@ impl Game {
 
     /// Removes every card, keeping the definition (a `--db` replaces a game's cards).
     pub fn clear_cards(&mut self) {
-        self.index.take();
-        self.sketches.take();
-        self.numbered_ids.take();
-        self.evolution_steps.take();
+        self.forget_derived();
         self.cards.clear();
         self.origins.clear();
         self.exact.clear();
         self.card_zones.clear();
         self.card_legendary.clear();
-        self.engine_cache = OnceLock::new();
     }
 
     /// Finds a card by name or id, ignoring case, Unicode form and quote style. Allocates only
