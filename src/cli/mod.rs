@@ -395,6 +395,77 @@ mod tests {
         }
     }
 
+    /// Words a `validate` line is made of: every flag, in each of its spellings, with good and
+    /// bad values, and words that look like flags.
+    const WORDS: &[&str] = &[
+        "deck.deck",
+        "decks/",
+        "-",
+        "--",
+        "--db",
+        "--formats",
+        "--data",
+        "d",
+        "--color",
+        "never",
+        "always",
+        "nope",
+        "-j",
+        "2",
+        "-j2",
+        "--jobs",
+        "0",
+        "--output",
+        "json",
+        "sarif",
+        "--output=junit",
+        "--from",
+        "text",
+        "code",
+        "--from=cod",
+        "--exclude",
+        "*.bak",
+        "--code",
+        "ABC",
+        "--format",
+        "jforce-standard",
+        "--date",
+        "2026-01-02",
+        "2026-13-40",
+        "--fix",
+        "--fix=names",
+        "names",
+        "--help",
+        "-h",
+        "--version",
+        "-V",
+        "--frob",
+        "-x",
+        "validate",
+        "help",
+        "=",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// Any line of those words after `validate`: what the one-command tree accepts reads
+        /// to what the whole tree reads it to, and whatever the whole tree accepts, the
+        /// one-command tree accepts too (else `validate` would pay for both trees).
+        #[test]
+        fn any_validate_line_reads_the_same_against_its_own_tree(
+            picks in proptest::collection::vec(0..WORDS.len(), 0..7),
+        ) {
+            let line = std::iter::once("validate")
+                .chain(picks.iter().map(|&i| WORDS[i]))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let args = words(&line);
+            let whole = Cli::try_parse_from(&args).map(|c| format!("{c:?}"));
+            let own = Cli::validate_only(&args).map(|c| format!("{c:?}"));
+            proptest::prop_assert_eq!(own, whole.ok(), "{}", line);
+        }
+    }
+
     #[test]
     fn only_a_non_empty_no_color_turns_colour_off() {
         let auto = ColorChoice::Auto;
