@@ -18,7 +18,7 @@ pub enum Error {
     },
     #[error("`{path}` is not UTF-8 text (first bad byte at offset {offset})")]
     NotUtf8 { path: PathBuf, offset: usize },
-    #[error("`{path}` is {size} bytes; decksmith reads files of at most {limit} bytes")]
+    #[error("`{path}` is {}; decksmith reads files of at most {limit} bytes", size_past(*.size, *.limit))]
     TooLarge {
         path: PathBuf,
         size: u64,
@@ -93,6 +93,16 @@ pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
 /// Reads standard input like a file (`-` on the command line), with the same limits.
 pub fn read_stdin() -> Result<String, Error> {
     read_limited(std::io::stdin().lock(), 0, std::path::Path::new("<stdin>"))
+}
+
+/// A size over the limit as the message says it: reading stops one byte past the limit, so a
+/// file that gave no size (a pipe, `/dev/zero`) or grew while read is known only to be larger.
+fn size_past(size: u64, limit: u64) -> String {
+    if size == limit + 1 {
+        format!("more than {limit} bytes")
+    } else {
+        format!("{size} bytes")
+    }
 }
 
 fn read_limited(

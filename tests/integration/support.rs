@@ -11,6 +11,7 @@ pub fn root() -> PathBuf {
 pub struct Run {
     cmd: Command,
     stdin: Option<Vec<u8>>,
+    within: Option<std::time::Duration>,
 }
 
 pub struct Output {
@@ -41,7 +42,11 @@ where
         .env_remove("DECKSMITH_DATA")
         .env("NO_COLOR", "1")
         .env("COLUMNS", "100");
-    Run { cmd, stdin: None }
+    Run {
+        cmd,
+        stdin: None,
+        within: None,
+    }
 }
 
 impl Run {
@@ -57,6 +62,13 @@ impl Run {
 
     pub fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> Self {
         self.stdin = Some(bytes.into());
+        self
+    }
+
+    /// Kills the binary, and fails the test, if it runs longer than `limit`: for input that
+    /// must be refused at once rather than read for ever.
+    pub fn within(mut self, limit: std::time::Duration) -> Self {
+        self.within = Some(limit);
         self
     }
 
@@ -76,7 +88,10 @@ impl Run {
             // The binary may exit before reading everything; that is its business.
             let _ = pipe.write_all(&bytes);
         }
-        let out = child.wait_with_output().expect("the binary finishes");
+        let out = match self.within {
+            None => child.wait_with_output().expect("the binary finishes"),
+            Some(limit) => wait_within(child, limit),
+        };
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(
             !stderr.contains("panicked"),
@@ -98,6 +113,38 @@ impl Run {
             out.stdout, out.stderr
         );
         out
+    }
+}
+
+/// Waits for `child` at most `limit`, reading its output as it comes (a full pipe would hold
+/// it up); kills it and fails the test past the limit.
+fn wait_within(mut child: std::process::Child, limit: std::time::Duration) -> std::process::Output {
+    use std::io::Read;
+    fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    }
+    let stdout = drain(child.stdout.take().expect("piped"));
+    let stderr = drain(child.stderr.take().expect("piped"));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the binary runs") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("decksmith ran longer than {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    std::process::Output {
+        status,
+        stdout: stdout.join().expect("read"),
+        stderr: stderr.join().expect("read"),
     }
 }
 

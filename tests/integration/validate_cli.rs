@@ -223,6 +223,22 @@ fn a_ten_megabyte_deck_is_refused_before_reading_it() {
     );
 }
 
+/// A file that never ends, named alone, is read up to the size limit and refused: neither the
+/// look at its header (which picks the catalog) nor the check reads it whole.
+#[cfg(unix)]
+#[test]
+fn an_endless_deck_file_is_refused_at_the_size_limit() {
+    let out = decksmith(["validate", "/dev/zero"])
+        .within(std::time::Duration::from_secs(5))
+        .expect(1);
+    assert!(
+        out.stdout
+            .contains("`/dev/zero` is more than 4194304 bytes; decksmith reads files of at most 4194304 bytes"),
+        "{}",
+        out.stdout
+    );
+}
+
 #[test]
 fn a_missing_deck_file_is_exit_2() {
     let out = decksmith(["validate", "no/such.deck"]).expect(2);
