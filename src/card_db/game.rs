@@ -19,6 +19,10 @@ pub struct Game {
     pub def: GameDef,
     /// The `game.toml` this definition came from.
     pub def_file: Arc<SourceFile>,
+    /// The cards, in database order. Add and remove them with [`Game::push`],
+    /// [`Game::append`] and [`Game::clear_cards`], which keep the indexes below; a card
+    /// changed in place keeps its id, name and type (tests change its effects or stats, on a
+    /// clone, which builds its derived data afresh).
     pub cards: Vec<Card>,
     /// `origins[i]` is where `cards[i]` was read.
     pub origins: Vec<CardOrigin>,
