@@ -215,7 +215,7 @@ pub fn only_close(query: &str, sketches: &Sketches) -> Option<usize> {
 /// What [`only_close`] gives, found by scoring every one of `names` (no length range, no
 /// sketch): the reference it is checked against, in the tests and the fuzz harness. A name
 /// is passed over only when its length alone, put in the score's own formula, misses
-/// [`SUGGEST_MIN`]: the fuzzer's long lines would otherwise spend its time in edit distances.
+/// `SUGGEST_MIN`: the fuzzer's long lines would otherwise spend its time in edit distances.
 pub fn only_close_scanning<'a>(
     query: &str,
     names: impl IntoIterator<Item = &'a str>,

@@ -2,7 +2,7 @@
 //! ([`fix`]) and the `new` skeleton ([`skeleton`]).
 //!
 //! A native text list is edited losslessly: the edit is planned on the parsed deck and made as
-//! splices of the lines it touches ([`lines`]), so every other byte stays as written. JSON,
+//! splices of the lines it touches (`lines`), so every other byte stays as written. JSON,
 //! TOML, CSV and deck-code files are rewritten in their own encoding from the canonical deck.
 //! Files other tools wrote (Arena exports, Cockatrice `.cod`) are refused: rewriting them would
 //! drop what only their tool understands. Writes are atomic, and a file that changed while it

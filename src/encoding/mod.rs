@@ -2,7 +2,7 @@
 //! one a file is written in, reading any of them into a [`Deck`], putting a deck into canonical
 //! form against its game, and writing a canonical deck out again.
 //!
-//! Conversion is read → [`canonical`] → [`write`]. Readers keep what was written (names as
+//! Conversion is read → [`canonical`] → [`write`](fn@write). Readers keep what was written (names as
 //! typed, zone headers as typed, the lines they came from); [`canonical`] resolves every card
 //! and zone against the game and refuses what it cannot place, so that the writers only ever see
 //! decks every encoding agrees on. An encoding that still cannot express something (a deck code

@@ -156,7 +156,7 @@ fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
 /// Above this many games, `match random` keeps to the summary.
 const ROWS_SHOWN: usize = 100;
 
-/// `match random`: a row per game (up to [`ROWS_SHOWN`]), then the tally.
+/// `match random`: a row per game (up to `ROWS_SHOWN`), then the tally.
 pub fn random(games: &[BatchGame], colour: bool) -> String {
     let t = BatchTally::of(games);
     let mut tally = format!(

@@ -280,7 +280,7 @@ impl Hand {
     /// The actions the first copies of cards that cost at most `charge` give, counted from
     /// the summary for those that play in one of the [`WAYS`] (`targets`: the Strikes an own,
     /// an enemy and any choice may name), with the positions of the others, which are counted
-    /// card by card. `None` where the summary does not cover the hand (past [`SUMMED`] cards,
+    /// card by card. `None` where the summary does not cover the hand (past `SUMMED` cards,
     /// or a Charge outside the pool's range).
     pub fn plays(&self, charge: i32, targets: [usize; 3]) -> Option<(usize, Bits)> {
         let c = level(charge).filter(|_| self.cards.len() <= SUMMED)?;
@@ -594,7 +594,7 @@ impl Clone for State {
     }
 }
 
-/// A dropped state's seats go to [`SPARE`] for the next setup on this thread.
+/// A dropped state's seats go to `SPARE` for the next setup on this thread.
 impl Drop for State {
     fn drop(&mut self) {
         let _ = SPARE.try_with(|spare| {

@@ -92,7 +92,7 @@ pub struct Table {
     pub conflicts: Vec<(u8, u8)>,
     /// Each seat's cards, sorted: what the zones must always add up to.
     pub decks: [Vec<Kind>; 2],
-    /// Each kind's bit in a set of one seat's kinds, unique within the seat ([`seat_bits`]).
+    /// Each kind's bit in a set of one seat's kinds, unique within the seat (`seat_bits`).
     pub bits: [u8; 256],
     /// The resolve phase of every pair of revealed cards, nothing (an empty hand) first:
     /// `clashes[slot(p1) * (kinds + 1) + slot(p2)]` ([`Table::clash`]). Filled by
@@ -207,7 +207,7 @@ impl Table {
         Ok((table, orders))
     }
 
-    /// The resolve phase of a pair of revealed cards, as [`clash`](super::turn::clash)
+    /// The resolve phase of a pair of revealed cards, as `turn::clash`
     /// worked it out.
     #[inline]
     pub fn clash(&self, played: [Option<Kind>; 2]) -> Clash {
