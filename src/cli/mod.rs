@@ -63,8 +63,8 @@ impl Cli {
         let tree = GlobalArgs::augment_args(clap::Command::new("decksmith"))
             .subcommand_required(true)
             .subcommand(validate);
-        let matches = tree.try_get_matches_from(args).ok()?;
-        <Cli as clap::FromArgMatches>::from_arg_matches(&matches).ok()
+        let mut matches = tree.try_get_matches_from(args).ok()?;
+        <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches).ok()
     }
 }
 
