@@ -377,25 +377,24 @@ impl Pool {
     /// A pool of `jobs` threads (0 or none: one per core, or `RAYON_NUM_THREADS`, as rayon's
     /// global pool has) when there are several `items`.
     pub fn new(jobs: Option<usize>, items: usize) -> Result<Pool, Error> {
-        match jobs {
-            _ if items <= 1 => Ok(Pool(Threads::Caller)),
-            None | Some(0) => Ok(Pool(Threads::Global)),
-            // Asking the global pool its size would start it, with a thread a core.
-            Some(n)
-                if rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build_global()
-                    .is_ok() =>
-            {
-                Ok(Pool(Threads::Global))
-            }
-            Some(n) if n == rayon::current_num_threads() => Ok(Pool(Threads::Global)),
-            Some(n) => rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map(|pool| Pool(Threads::Own(pool)))
-                .map_err(|e| Error::usage(format!("cannot start {n} threads: {e}"))),
+        let n = match jobs {
+            _ if items <= 1 => return Ok(Pool(Threads::Caller)),
+            None | Some(0) => return Ok(Pool(Threads::Global)),
+            Some(n) => n,
+        };
+        // Asking the global pool its size would start it, with a thread a core: it is started
+        // with `n` threads first, and one that something else started serves if it has `n`.
+        let started = (rayon::ThreadPoolBuilder::new().num_threads(n))
+            .build_global()
+            .is_ok();
+        if started || n == rayon::current_num_threads() {
+            return Ok(Pool(Threads::Global));
         }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| Pool(Threads::Own(pool)))
+            .map_err(|e| Error::usage(format!("cannot start {n} threads: {e}")))
     }
 
     /// Runs `f` inside the pool, so that its parallel iterators use the pool's threads.
