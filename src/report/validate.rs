@@ -96,7 +96,10 @@ impl<'a> Stream<'a> {
             case: None,
             tally: Tally::default(),
         };
-        piece.tally.add(deck);
+        match self.output {
+            ReportOutput::Human => piece.tally.add(deck),
+            _ => piece.tally.count(deck),
+        }
         match self.output {
             ReportOutput::Human => piece.text = human::diagnostics(deck, self.colour),
             // Whether a comma goes before it is known only in order, in `push`.
@@ -193,5 +196,36 @@ fn skipped_line(skipped: usize) -> String {
         n => format!(
             "skipped {n} files that are not deck lists (by content); name a file to check it anyway\n"
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ReportOutput, Stream};
+    use crate::catalog::Catalog;
+    use crate::check::check_deck_as;
+    use crate::date::Date;
+    use crate::diagnostic::SourceFile;
+
+    /// Only people's report lists the illegal decks at its end: a batch written for any other
+    /// output keeps its counts, not a row for each illegal deck.
+    #[test]
+    fn only_the_human_report_keeps_a_row_per_illegal_deck() {
+        let catalog = Catalog::embedded().unwrap();
+        let text = "format: jforce-standard\n\nMain\n3 Ember Striker\n";
+        let source = SourceFile::new("short.deck", text);
+        let date: Date = "2026-12-02".parse().unwrap();
+        let deck = check_deck_as(catalog, None, &source, date, None).unwrap();
+        assert!(!deck.verdict.legal);
+        for output in [ReportOutput::Human, ReportOutput::Json, ReportOutput::Sarif] {
+            let mut stream = Stream::new(output, false, None);
+            for _ in 0..3 {
+                let piece = stream.piece(&deck);
+                stream.push(&deck, piece);
+            }
+            assert_eq!(stream.tally.summary.illegal, 3, "{output:?}");
+            let rows = if output == ReportOutput::Human { 3 } else { 0 };
+            assert_eq!(stream.tally.illegal.len(), rows, "{output:?}");
+        }
     }
 }
