@@ -96,9 +96,10 @@ impl<'a> Stream<'a> {
             case: None,
             tally: Tally::default(),
         };
-        match self.output {
-            ReportOutput::Human => piece.tally.add(deck),
-            _ => piece.tally.count(deck),
+        if self.output == ReportOutput::Human {
+            piece.tally.add(deck);
+        } else {
+            piece.tally.count(deck);
         }
         match self.output {
             ReportOutput::Human => piece.text = human::diagnostics(deck, self.colour),
