@@ -22,7 +22,7 @@ impl LnFactorials {
         let mut acc = 0.0f64;
         table.push(0.0);
         for i in 1..=n {
-            acc += (i as f64).ln();
+            acc += libm::log(i as f64);
             table.push(acc);
         }
         LnFactorials(table)
@@ -45,7 +45,7 @@ impl LnFactorials {
                 if taken - i > misses {
                     0.0
                 } else {
-                    (self.ln_choose(hits, i) + self.ln_choose(misses, taken - i) - total).exp()
+                    libm::exp(self.ln_choose(hits, i) + self.ln_choose(misses, taken - i) - total)
                 }
             })
             .collect()

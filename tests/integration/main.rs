@@ -30,5 +30,6 @@ mod shell;
 mod sim;
 mod skirmish_match;
 mod skirmish_rules;
+mod startup;
 mod support;
 mod validate_cli;

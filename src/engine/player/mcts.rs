@@ -217,7 +217,7 @@ impl<E: Engine> Search<E> {
         if let Some(part) = self.parts.iter().find(|p| !tried(p)) {
             return Some(part.clone());
         }
-        let ln = f64::from(self.nodes[node].stats.visits.max(1)).ln();
+        let ln = libm::log(f64::from(self.nodes[node].stats.visits.max(1)));
         let mut best: Option<(&E::Action, f64)> = None;
         for &c in children {
             let child = &self.nodes[c];
@@ -269,7 +269,7 @@ impl<E: Engine> Search<E> {
             });
             return Some(arms.len() - 1);
         }
-        let ln = f64::from(n.stats.visits.max(1)).ln();
+        let ln = libm::log(f64::from(n.stats.visits.max(1)));
         let mut best: Option<(usize, f64)> = None;
         for (i, arm) in arms.iter().enumerate() {
             if !self.parts.contains(&arm.part) {

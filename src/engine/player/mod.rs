@@ -1,7 +1,8 @@
 //! Players for any engine, chosen per seat: `random`, `greedy` (one ply and the engine's
 //! evaluation) and `mcts[:N]` (Monte Carlo tree search over determinizations). A player sees
 //! the game only through the [`Engine`] trait, and before it looks ahead it re-deals what its
-//! seat has not seen ([`Engine::determinize`]), so no player can peek.
+//! seat has not seen ([`Engine::determinize`]), so no player can peek. Their `exp` and `log`
+//! are the `libm` crate's, not the C library's, so a seeded game is decided alike everywhere.
 
 mod greedy;
 mod mcts;
@@ -99,7 +100,7 @@ impl<E: Engine> Bot<E> {
 /// Squashes an evaluation score (positive: good for the player) into `0.0..1.0`, where one
 /// unit of score moves a balanced position from ½ to about ¾.
 pub fn squash(score: f64) -> f64 {
-    1.0 / (1.0 + (-score).exp())
+    1.0 / (1.0 + libm::exp(-score))
 }
 
 /// The value for `seat` of a position where `decider` takes its best answer, given each
