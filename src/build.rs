@@ -26,7 +26,31 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// On Linux with glibc, links the unwinder from gcc's static `libgcc_eh.a` instead of the
+/// shared `libgcc_s.so`, which every start would otherwise map and relocate: 14 % of a minimal
+/// Rust program's start (docs/benchmarks.md, "Start-up, twelfth pass"). Panics unwind as
+/// before. Left to the shared library when the C compiler does not find the archive; the tests
+/// learn which it was from `DECKSMITH_UNWINDER`.
+fn link_unwinder_statically() {
+    let target = |key: &str| std::env::var(key).unwrap_or_default();
+    if target("CARGO_CFG_TARGET_OS") != "linux" || target("CARGO_CFG_TARGET_ENV") != "gnu" {
+        return;
+    }
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+    let found = std::process::Command::new(cc)
+        .arg("-print-file-name=libgcc_eh.a")
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .is_some_and(|path| Path::new(path.trim()).is_absolute());
+    if found {
+        println!("cargo:rustc-link-lib=static:-bundle=gcc_eh");
+        println!("cargo:rustc-env=DECKSMITH_UNWINDER=static");
+    }
+}
+
 fn main() {
+    link_unwinder_statically();
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     println!("cargo:rerun-if-changed=src/shipped/compile.rs");
