@@ -20,7 +20,7 @@ pub const DECK_EXTENSIONS: &[&str] = &["deck", "json", "toml", "csv", "code", "t
 /// is an error: a CI job that silently validates no deck would pass forever.
 pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
     Ok(expand_excluding(args, extensions, &[])?
-        .into_iter()
+        .iter()
         .map(|f| f.path)
         .collect())
 }
@@ -32,6 +32,91 @@ pub fn expand(args: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, Err
 pub struct Found {
     pub path: PathBuf,
     pub named: bool,
+}
+
+/// The files a run found, in order, held compactly: a file found in a folder is the folder's
+/// index and its name's place in one buffer of names, so 100,000 decks hold their names and
+/// 16 bytes each rather than a path allocation each (docs/benchmarks.md, "The big batch's
+/// memory at 100,000 decks"). [`Files::iter`] gives each as a [`Found`] with its whole path.
+#[derive(Debug, Default)]
+pub struct Files {
+    /// The folders searched, and the paths kept whole: files named or matched by a pattern,
+    /// and names that are not UTF-8.
+    bases: Vec<PathBuf>,
+    /// The names of the files found in folders, end to end.
+    names: String,
+    files: Vec<Entry>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    base: u32,
+    /// Where the file's name is in `names`; empty for a path kept whole in `bases`.
+    start: u32,
+    end: u32,
+    named: bool,
+}
+
+impl Files {
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The files in order, each with its whole path.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Found> + '_ {
+        self.files.iter().map(|e| Found {
+            path: self.path(e),
+            named: e.named,
+        })
+    }
+
+    fn path(&self, e: &Entry) -> PathBuf {
+        let base = &self.bases[e.base as usize];
+        match &self.names[e.start as usize..e.end as usize] {
+            "" => base.clone(),
+            name => base.join(name),
+        }
+    }
+
+    /// Keeps `path` whole.
+    fn push_whole(&mut self, path: PathBuf, named: bool) -> Result<(), Error> {
+        let base = index(self.bases.len())?;
+        self.bases.push(path);
+        self.files.push(Entry {
+            base,
+            start: 0,
+            end: 0,
+            named,
+        });
+        Ok(())
+    }
+
+    /// The name at `start..end` of `names`, or the name of the path `odd[end]` kept whole
+    /// when `start` is [`ODD`].
+    fn name<'a>(&'a self, (start, end): (u32, u32), odd: &'a [PathBuf]) -> &'a [u8] {
+        match start {
+            ODD => odd[end as usize]
+                .file_name()
+                .unwrap_or_default()
+                .as_encoded_bytes(),
+            _ => &self.names.as_bytes()[start as usize..end as usize],
+        }
+    }
+}
+
+/// Marks a name in a folder's listing that is kept as a whole path: one that is not UTF-8.
+const ODD: u32 = u32::MAX;
+
+/// An index into the run's folders, files or names, which a run of over four billion of them
+/// (or 4 GB of names) would not fit; [`ODD`] is never one.
+fn index(n: usize) -> Result<u32, Error> {
+    u32::try_from(n).ok().filter(|&i| i != ODD).ok_or_else(|| {
+        Error::usage("more than 4,294,967,294 files, folders or bytes of names found")
+    })
 }
 
 /// `--exclude` patterns, checked once on the command line.
@@ -62,16 +147,15 @@ pub fn expand_excluding(
     args: &[PathBuf],
     extensions: &[&str],
     exclude: &[glob::Pattern],
-) -> Result<Vec<Found>, Error> {
-    let mut out = Vec::new();
-    let mut kept = Kept::default();
-    let mut push = |path: PathBuf, named: bool, out: &mut Vec<Found>| {
-        if !named && excluded(&path, exclude) {
-            return;
-        }
-        if kept.insert(&path, out) {
-            out.push(Found { path, named });
-        }
+) -> Result<Files, Error> {
+    // One folder searched finds each file once; only more arguments, or a pattern matching
+    // a folder and what it holds, can find a file twice.
+    let mut search = Search {
+        files: Files::default(),
+        kept: (args.len() > 1 || args.iter().any(|a| glob_pattern(a).is_some()))
+            .then(Kept::default),
+        extensions,
+        exclude,
     };
     for arg in args {
         if let Some(pattern) = glob_pattern(arg) {
@@ -86,29 +170,26 @@ pub fn expand_excluding(
                     "quote the pattern, and use `*`, `**`, `?` and `[…]` only as wildcards",
                 )
             })?;
-            let before = out.len();
+            let before = search.files.len();
             for found in matches {
                 let found = found.map_err(|e| Error::Read {
                     path: e.path().to_owned(),
                     source: std::io::Error::new(e.error().kind(), e.error().to_string()),
                 })?;
                 if found.is_dir() {
-                    for file in in_folder(&found, extensions, exclude)? {
-                        push(file, false, &mut out);
-                    }
-                } else {
-                    push(found, false, &mut out);
+                    search.walk(&found)?;
+                } else if !excluded(&found, exclude) && search.unseen(&found) {
+                    search.files.push_whole(found, false)?;
                 }
             }
-            if out.len() == before {
+            if search.files.len() == before {
                 return Err(Error::usage_with_help(
                     format!("no file matches `{pattern}`"),
                     "check the pattern; it is matched against paths from the current folder",
                 ));
             }
         } else if arg.is_dir() {
-            let files = in_folder(arg, extensions, exclude)?;
-            if files.is_empty() {
+            if search.walk(arg)? == 0 {
                 return Err(Error::usage_with_help(
                     format!("`{}` holds no deck files", arg.display()),
                     format!(
@@ -121,14 +202,111 @@ pub fn expand_excluding(
                     ),
                 ));
             }
-            for file in files {
-                push(file, false, &mut out);
-            }
-        } else {
-            push(arg.clone(), true, &mut out);
+        } else if search.unseen(arg) {
+            search.files.push_whole(arg.clone(), true)?;
         }
     }
-    Ok(out)
+    Ok(search.files)
+}
+
+/// A run's search: the files found so far and what it looks for.
+struct Search<'a> {
+    files: Files,
+    /// For keeping a file found twice once; `None` when no file can be found twice.
+    kept: Option<Kept>,
+    extensions: &'a [&'a str],
+    exclude: &'a [glob::Pattern],
+}
+
+impl Search<'_> {
+    /// Whether `path` is not among the files kept so far; the caller keeps it next.
+    fn unseen(&mut self, path: &Path) -> bool {
+        match &mut self.kept {
+            Some(kept) => kept.insert(path, &self.files),
+            None => true,
+        }
+    }
+
+    /// Keeps the files under `dir`, each folder's entries in the order of their names, and
+    /// says how many it found (a file found before counts, though it is not kept again).
+    /// A folder's names go straight into the run's buffer of names, and its listing is their
+    /// places there, so a folder of 100,000 decks is not held twice while it is sorted.
+    fn walk(&mut self, dir: &Path) -> Result<usize, Error> {
+        let read_error = |source| Error::Read {
+            path: dir.to_owned(),
+            source,
+        };
+        // Each entry's name as its place in the buffer, and whether it is a folder.
+        let mut listing: Vec<((u32, u32), bool)> = Vec::new();
+        let mut odd = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(read_error)? {
+            let entry = entry.map_err(read_error)?;
+            let name = entry.file_name();
+            if name.as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
+            let kind = entry.file_type().map_err(read_error)?;
+            let path = entry.path();
+            let wanted = !excluded(&path, self.exclude)
+                && (kind.is_dir()
+                    || ((kind.is_file() || (kind.is_symlink() && path.is_file()))
+                        && path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                            self.extensions.iter().any(|x| e.eq_ignore_ascii_case(x))
+                        })));
+            if !wanted {
+                continue;
+            }
+            let names = &mut self.files.names;
+            let place = match (
+                name.to_str(),
+                index(names.len()),
+                index(names.len() + name.len()),
+            ) {
+                (Some(name), Ok(start), Ok(end)) => {
+                    names.push_str(name);
+                    (start, end)
+                }
+                _ => {
+                    odd.push(path);
+                    (ODD, index(odd.len() - 1)?)
+                }
+            };
+            listing.push((place, kind.is_dir()));
+        }
+        // By name: the paths share their folder, so this is their order, and comparing names
+        // skips comparing the folder's components again at every step (a tenth of a large
+        // batch's instructions went to sorting 10,000 paths).
+        listing.sort_unstable_by(|(a, _), (b, _)| {
+            self.files.name(*a, &odd).cmp(self.files.name(*b, &odd))
+        });
+        let base = index(self.files.bases.len())?;
+        self.files.bases.push(dir.to_owned());
+        let mut found = 0;
+        for ((start, end), is_dir) in listing {
+            let path = |files: &Files| match start {
+                ODD => odd[end as usize].clone(),
+                _ => dir.join(&files.names[start as usize..end as usize]),
+            };
+            if is_dir {
+                found += self.walk(&path(&self.files))?;
+                continue;
+            }
+            found += 1;
+            if self.kept.is_some() && !self.unseen(&path(&self.files)) {
+                continue;
+            }
+            match start {
+                ODD => self.files.push_whole(path(&self.files), false)?,
+                _ => self.files.files.push(Entry {
+                    base,
+                    start,
+                    end,
+                    named: false,
+                }),
+            }
+        }
+        Ok(found)
+    }
 }
 
 /// The files kept so far, for keeping a file that two arguments find once. Each path's hash
@@ -142,17 +320,19 @@ struct Kept {
 }
 
 impl Kept {
-    /// Whether `path` is new, when `out` holds the files kept so far; the caller keeps it next.
-    fn insert(&mut self, path: &Path, out: &[Found]) -> bool {
+    /// Whether `path` is new, when `files` holds the files kept so far; the caller keeps it
+    /// next.
+    fn insert(&mut self, path: &Path, files: &Files) -> bool {
         use std::collections::hash_map::Entry;
         use std::hash::BuildHasher;
         match self.by_hash.entry(rustc_hash::FxBuildHasher.hash_one(path)) {
             Entry::Vacant(first) => {
-                first.insert(out.len());
+                first.insert(files.len());
                 true
             }
             Entry::Occupied(first) => {
-                out[*first.get()].path != path && self.clashes.insert(path.to_owned())
+                files.path(&files.files[*first.get()]) != path
+                    && self.clashes.insert(path.to_owned())
             }
         }
     }
@@ -163,65 +343,6 @@ fn glob_pattern(arg: &Path) -> Option<&str> {
     let s = arg.to_str()?;
     (s.contains(['*', '?', '[']) && !arg.exists()).then_some(s)
 }
-
-fn in_folder(
-    dir: &Path,
-    extensions: &[&str],
-    exclude: &[glob::Pattern],
-) -> Result<Vec<PathBuf>, Error> {
-    let mut out = Vec::new();
-    walk(dir, extensions, exclude, &mut out)?;
-    Ok(out)
-}
-
-fn walk(
-    dir: &Path,
-    extensions: &[&str],
-    exclude: &[glob::Pattern],
-    out: &mut Vec<PathBuf>,
-) -> Result<(), Error> {
-    let read_error = |source| Error::Read {
-        path: dir.to_owned(),
-        source,
-    };
-    let mut entries = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(read_error)? {
-        let entry = entry.map_err(read_error)?;
-        let name = entry.file_name();
-        if name.to_string_lossy().starts_with('.') {
-            continue;
-        }
-        let kind = entry.file_type().map_err(read_error)?;
-        let path = entry.path();
-        // Where the name starts in the path: the name is not kept a second time.
-        let start = path.as_os_str().len() - name.len();
-        entries.push((path, start, kind));
-    }
-    // By name: the paths share their folder, so this is their order, and comparing names
-    // skips comparing the folder's components again at every step (a tenth of a large
-    // batch's instructions went to sorting 10,000 paths).
-    fn name((path, start, _): &(PathBuf, usize, std::fs::FileType)) -> &[u8] {
-        &path.as_os_str().as_encoded_bytes()[*start..]
-    }
-    entries.sort_by(|a, b| name(a).cmp(name(b)));
-    for (path, _, kind) in entries {
-        if excluded(&path, exclude) {
-            continue;
-        }
-        if kind.is_dir() {
-            walk(&path, extensions, exclude, out)?;
-        } else if (kind.is_file() || (kind.is_symlink() && path.is_file()))
-            && path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,26 +408,51 @@ mod tests {
     #[test]
     fn a_path_whose_hash_is_taken_is_still_kept_once() {
         use std::hash::BuildHasher;
-        let found = |p: &str| Found {
-            path: PathBuf::from(p),
-            named: false,
-        };
-        let mut kept = Kept::default();
-        let mut out = Vec::new();
-        assert!(kept.insert(Path::new("a.deck"), &out));
-        out.push(found("a.deck"));
-        assert!(!kept.insert(Path::new("a.deck"), &out));
+        fn keep(kept: &mut Kept, files: &mut Files, path: &str) -> bool {
+            let new = kept.insert(Path::new(path), files);
+            if new {
+                files.push_whole(path.into(), false).unwrap();
+            }
+            new
+        }
+        let (mut kept, mut files) = (Kept::default(), Files::default());
+        assert!(keep(&mut kept, &mut files, "a.deck"));
+        assert!(!keep(&mut kept, &mut files, "a.deck"));
         assert!(
-            !kept.insert(Path::new("a.deck/"), &out),
+            !keep(&mut kept, &mut files, "a.deck/"),
             "the same path, as paths compare"
         );
         // `b.deck` as if its hash were `a.deck`'s.
         let b_hash = rustc_hash::FxBuildHasher.hash_one(Path::new("b.deck"));
         kept.by_hash.insert(b_hash, 0);
-        assert!(kept.insert(Path::new("b.deck"), &out));
-        out.push(found("b.deck"));
-        assert!(!kept.insert(Path::new("b.deck"), &out));
-        assert!(!kept.insert(Path::new("a.deck"), &out));
+        assert!(keep(&mut kept, &mut files, "b.deck"));
+        assert!(!keep(&mut kept, &mut files, "b.deck"));
+        assert!(!keep(&mut kept, &mut files, "a.deck"));
+        let paths: Vec<PathBuf> = files.iter().map(|f| f.path).collect();
+        assert_eq!(paths, [PathBuf::from("a.deck"), PathBuf::from("b.deck")]);
+    }
+
+    /// A name that is not UTF-8 is kept as a whole path, in its place by name, and comes back
+    /// as the path the folder listed.
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_utf8_keeps_its_place() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tree("odd");
+        let odd = dir
+            .join("b")
+            .join(std::ffi::OsStr::from_bytes(b"\xffodd.deck"));
+        std::fs::write(&odd, "").unwrap();
+        let files = expand(&[dir.join("b")], DECK_EXTENSIONS).unwrap();
+        assert_eq!(
+            files,
+            [
+                dir.join("b/nested/three.DECK"),
+                dir.join("b/two.deck"),
+                odd.clone()
+            ]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -96,7 +96,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let fixes: Vec<FileFixes> = match fix {
         Some(mode) => files
             .iter()
-            .filter_map(|f| fix_file(&catalog, f, mode).transpose())
+            .filter_map(|f| fix_file(&catalog, &f, mode).transpose())
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
@@ -106,11 +106,18 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
     // The lone deck is checked as it was read ahead, not opened and read a second time.
-    let ahead = Mutex::new(lone.filter(|l| matches!(files.as_slice(), [f] if f.path == l.path)));
+    let ahead = Mutex::new(
+        lone.filter(|l| files.len() == 1 && files.iter().next().is_some_and(|f| f.path == l.path)),
+    );
     // In slices, each checked and rendered in parallel and then written in order: memory holds
     // one slice of decks, however many the run checks.
-    for slice in files.chunks(SLICE) {
-        let pieces = pool.map(slice, |file| {
+    let mut found = files.iter();
+    loop {
+        let slice: Vec<Found> = found.by_ref().take(SLICE).collect();
+        if slice.is_empty() {
+            break;
+        }
+        let pieces = pool.map(&slice, |file| {
             let read = ahead.lock().ok().and_then(|mut l| l.take()).map(|l| l.text);
             let outcome = check_file(&validators, file, args.from, read)?;
             if let Some(bar) = &progress {
