@@ -32,11 +32,23 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 /// before. Left to the shared library when the C compiler does not find the archive; the tests
 /// learn which it was from `DECKSMITH_UNWINDER`.
 fn link_unwinder_statically() {
-    let target = |key: &str| std::env::var(key).unwrap_or_default();
-    if target("CARGO_CFG_TARGET_OS") != "linux" || target("CARGO_CFG_TARGET_ENV") != "gnu" {
+    let cargo = |key: &str| std::env::var(key).unwrap_or_default();
+    if cargo("CARGO_CFG_TARGET_OS") != "linux" || cargo("CARGO_CFG_TARGET_ENV") != "gnu" {
         return;
     }
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+    let user = |key: &str| {
+        println!("cargo:rerun-if-env-changed={key}");
+        std::env::var(key).ok()
+    };
+    // The target's C compiler as cargo users name it; a cross build that names none keeps the
+    // shared unwinder rather than ask the host's compiler about another target.
+    let (host, target) = (cargo("HOST"), cargo("TARGET"));
+    let cc = user(&format!("CC_{}", target.replace('-', "_")))
+        .or_else(|| user("TARGET_CC"))
+        .or_else(|| (host == target).then(|| user("CC").unwrap_or_else(|| "cc".to_owned())));
+    let Some(cc) = cc else {
+        return;
+    };
     let found = std::process::Command::new(cc)
         .arg("-print-file-name=libgcc_eh.a")
         .output()
