@@ -43,7 +43,8 @@ pub struct Files {
     /// The folders searched, and the paths kept whole: files named or matched by a pattern,
     /// and names that are not UTF-8.
     bases: Vec<PathBuf>,
-    /// The names of the files found in folders, end to end.
+    /// The names of the files found in folders, end to end; the names of the folders walked,
+    /// and of files found twice, stay here unused (a folder's listing is sorted in place).
     names: String,
     files: Vec<Entry>,
 }

@@ -5,10 +5,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The binary's bytes, read once for every library asked about.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+static BINARY: std::sync::LazyLock<Vec<u8>> =
+    std::sync::LazyLock::new(|| std::fs::read(env!("CARGO_BIN_EXE_decksmith")).unwrap());
+
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn needs(library: &str) -> bool {
-    let binary = std::fs::read(env!("CARGO_BIN_EXE_decksmith")).unwrap();
-    binary
+    BINARY
         .windows(library.len())
         .any(|w| w == library.as_bytes())
 }
