@@ -92,31 +92,27 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     };
     let date = args.date.unwrap_or_else(Date::today);
     let exclude = paths::exclude_patterns(&args.exclude)?;
-    let files = paths::expand_excluding(&args.decks, paths::DECK_EXTENSIONS, &exclude)?;
+    let search = paths::Search::new(&args.decks, paths::DECK_EXTENSIONS, &exclude)?;
     let fixes: Vec<FileFixes> = match fix {
-        Some(mode) => files
-            .iter()
-            .filter_map(|f| fix_file(&catalog, &f, mode).transpose())
+        Some(mode) => search
+            .walk()
+            .filter_map(|f| f.and_then(|f| fix_file(&catalog, &f, mode)).transpose())
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
-    let progress = progress_bar(files.len());
-    let pool = Pool::new(args.jobs, files.len())?;
+    let progress = progress_bar(|| search.walk().try_fold(0, |n, f| f.map(|_| n + 1)))?;
     let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
+    // Files are found as they are checked, a slice at a time, each slice checked and rendered
+    // in parallel and then written in order: memory holds one slice of decks and a few
+    // thousand names, however many decks the run checks.
+    let mut found = search.walk();
+    let mut slice: Vec<Found> = found.by_ref().take(SLICE).collect::<Result<_, _>>()?;
+    let pool = Pool::new(args.jobs, slice.len())?;
     // The lone deck is checked as it was read ahead, not opened and read a second time.
-    let ahead = Mutex::new(
-        lone.filter(|l| files.len() == 1 && files.iter().next().is_some_and(|f| f.path == l.path)),
-    );
-    // In slices, each checked and rendered in parallel and then written in order: memory holds
-    // one slice of decks, however many the run checks.
-    let mut found = files.iter();
-    loop {
-        let slice: Vec<Found> = found.by_ref().take(SLICE).collect();
-        if slice.is_empty() {
-            break;
-        }
+    let ahead = Mutex::new(lone.filter(|l| matches!(slice.as_slice(), [f] if f.path == l.path)));
+    while !slice.is_empty() {
         let pieces = pool.map(&slice, |file| {
             let read = ahead.lock().ok().and_then(|mut l| l.take()).map(|l| l.text);
             let outcome = check_file(&validators, file, args.from, read)?;
@@ -140,6 +136,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
                 None => skipped += 1,
             }
         }
+        slice = found.by_ref().take(SLICE).collect::<Result<_, _>>()?;
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -248,11 +245,16 @@ const PROGRESS_MIN_DECKS: usize = 200;
 /// A progress bar on standard error for long runs on a terminal; none otherwise, so CI logs
 /// and piped output never hold bar frames. None rather than indicatif's hidden bar: a hidden
 /// bar still keeps its rate estimate at every tick, which costs a one-deck run indicatif's and
-/// libm's code pages.
-fn progress_bar(decks: usize) -> Option<ProgressBar> {
+/// libm's code pages. The decks are counted (by `count`, a walk of their folders) only for a
+/// terminal.
+fn progress_bar(
+    count: impl FnOnce() -> Result<usize, Error>,
+) -> Result<Option<ProgressBar>, Error> {
     let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-    if !progress_wanted(std::io::stderr().is_terminal(), ci, decks) {
-        return None;
+    let terminal = std::io::stderr().is_terminal();
+    let decks = if terminal && !ci { count()? } else { 0 };
+    if !progress_wanted(terminal, ci, decks) {
+        return Ok(None);
     }
     let bar = ProgressBar::with_draw_target(Some(decks as u64), ProgressDrawTarget::stderr());
     if let Ok(style) =
@@ -260,7 +262,7 @@ fn progress_bar(decks: usize) -> Option<ProgressBar> {
     {
         bar.set_style(style);
     }
-    Some(bar)
+    Ok(Some(bar))
 }
 
 /// Whether to draw progress: only on a terminal, never under CI, and only for long runs.

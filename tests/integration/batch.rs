@@ -267,3 +267,52 @@ fn a_byte_order_mark_is_accepted_in_every_encoding() {
         assert_eq!(out.code, 0, "{enc}: {}{}", out.stdout, out.stderr);
     }
 }
+
+/// A folder of more decks than are sorted in memory at once (4,096) is sorted through runs in
+/// a temporary file: every deck comes once, in path order, with a nested folder in its place
+/// by name, and the temporary file is gone when the run ends.
+#[test]
+fn a_folder_larger_than_memory_holds_is_checked_whole_in_path_order() {
+    const DECKS: usize = 5_000;
+    let decks = temp_dir();
+    let deck = std::fs::read(root().join("examples/decks/jforce/illegal-deck-size.deck")).unwrap();
+    // Unpadded numbers: the order by name is not the order they were written in.
+    for i in (0..DECKS).rev() {
+        std::fs::write(decks.join(format!("d{i}.deck")), &deck).unwrap();
+    }
+    std::fs::create_dir(decks.join("d25")).unwrap();
+    std::fs::write(decks.join("d25/inner.deck"), &deck).unwrap();
+    let spill = temp_dir();
+    let out = decksmith([
+        "validate".as_ref(),
+        decks.as_os_str(),
+        "--output".as_ref(),
+        "github".as_ref(),
+    ])
+    .env("TMPDIR", &*spill)
+    .expect(1);
+    let paths: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("::error file="))
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    let mut expected: Vec<String> = (0..DECKS).map(|i| format!("d{i}.deck")).collect();
+    expected.push("d25/inner.deck".to_owned());
+    // By path, a folder before the file whose name it begins: `d25/inner.deck`, `d25.deck`.
+    expected.sort_by(|a, b| std::path::Path::new(a).cmp(std::path::Path::new(b)));
+    let found: Vec<&str> = paths
+        .iter()
+        .map(|p| {
+            p.strip_prefix(&format!("{}/", decks.display()))
+                .unwrap_or(p)
+        })
+        .collect();
+    assert_eq!(found.len(), DECKS + 1, "{}", out.stderr);
+    assert_eq!(found, expected);
+    assert_eq!(
+        std::fs::read_dir(&*spill).unwrap().count(),
+        0,
+        "the runs' file is removed"
+    );
+}
