@@ -23,5 +23,6 @@ pub mod report;
 pub mod search;
 mod shipped;
 pub mod sim;
+mod spill;
 pub mod stats;
 pub mod validate;

@@ -127,7 +127,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         for piece in pieces {
             match piece {
                 Some((outcome, piece)) => {
-                    let text = report.push(&outcome, piece);
+                    let text = report.push(&outcome, piece)?;
                     match &progress {
                         Some(bar) => bar.suspend(|| emit(out, &text))?,
                         None => emit(out, &text)?,
@@ -151,7 +151,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             Some(Encoding::Code),
         )?;
         let piece = report.piece(&outcome);
-        let text = report.push(&outcome, piece);
+        let text = report.push(&outcome, piece)?;
         emit(out, &text)?;
     }
     if report.decks() == 0 {
@@ -164,7 +164,9 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         ));
     }
     let status = report.status();
-    emit(out, &report.finish(skipped))?;
+    report.finish(skipped, &mut |bytes| {
+        out.write_all(bytes).map_err(super::write_error)
+    })?;
     // The process ends with this command: the OS takes the catalog's pages back at once,
     // where dropping a 20,000-card database card by card was 7 % of a batch.
     std::mem::forget(catalog);

@@ -7,9 +7,9 @@
 //! names (docs/benchmarks.md, "The big batch's memory, flat").
 
 use crate::error::Error;
+use crate::spill::Spill;
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 /// Names sorted in memory before they go out as a run: about 100 KB of a batch's names.
@@ -44,14 +44,14 @@ pub struct Sorter<'s> {
     /// Names that are not UTF-8 stay in memory: they are rare, and a name read back from a
     /// run is checked as UTF-8 rather than trusted as the platform's encoding.
     odd: Vec<(OsString, bool)>,
-    spill: Spill,
+    spill: Spilled,
     /// Each run's place in the spill file.
     runs: Vec<(u64, u64)>,
 }
 
-enum Spill {
+enum Spilled {
     NotYet,
-    File(SpillFile),
+    File(Spill),
     /// No temporary file could be made (a read-only system): the window grows instead, as
     /// memory is all that is lost.
     Unavailable,
@@ -64,7 +64,7 @@ impl<'s> Sorter<'s> {
             names: String::new(),
             window: Vec::new(),
             odd: Vec::new(),
-            spill: Spill::NotYet,
+            spill: Spilled::NotYet,
             runs: Vec::new(),
         }
     }
@@ -98,35 +98,30 @@ impl<'s> Sorter<'s> {
 
     /// Writes the window out as a sorted run and empties it.
     fn write_run(&mut self) -> Result<(), Error> {
-        if let Spill::NotYet = self.spill {
-            self.spill = match SpillFile::create(&self.spilling.dir) {
-                Ok(file) => Spill::File(file),
-                Err(_) => Spill::Unavailable,
+        if let Spilled::NotYet = self.spill {
+            self.spill = match Spill::create(&self.spilling.dir) {
+                Ok(file) => Spilled::File(file),
+                Err(_) => Spilled::Unavailable,
             };
         }
-        if let Spill::Unavailable = self.spill {
+        if let Spilled::Unavailable = self.spill {
             return Ok(());
         }
         self.sort_window();
-        let Spill::File(spill) = &mut self.spill else {
+        let Spilled::File(spill) = &mut self.spill else {
             return Ok(());
         };
         // A record: the name's length (4 bytes), whether it is a folder (1), the name.
         let mut bytes = Vec::with_capacity(self.names.len() + 5 * self.window.len());
         for &(start, end, is_dir) in &self.window {
-            let len =
-                u32::try_from(end - start).map_err(|_| spill.error(ErrorKind::InvalidInput))?;
+            let len = u32::try_from(end - start)
+                .map_err(|_| spill.write_error(ErrorKind::InvalidInput.into()))?;
             bytes.extend(len.to_le_bytes());
             bytes.push(u8::from(is_dir));
             bytes.extend(&self.names.as_bytes()[start..end]);
         }
-        let start = spill.len;
-        spill
-            .file
-            .write_all(&bytes)
-            .map_err(|e| spill.write_error(e))?;
-        spill.len += bytes.len() as u64;
-        self.runs.push((start, spill.len));
+        let start = spill.append(&bytes)?;
+        self.runs.push((start, spill.len()));
         self.names.clear();
         self.window.clear();
         Ok(())
@@ -138,8 +133,8 @@ impl<'s> Sorter<'s> {
         self.odd
             .sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
         let file = match self.spill {
-            Spill::File(spill) => Some(spill),
-            Spill::NotYet | Spill::Unavailable => None,
+            Spilled::File(spill) => Some(spill),
+            Spilled::NotYet | Spilled::Unavailable => None,
         };
         let cap = (MERGE_BUFFERS / self.runs.len().max(1)).max(512);
         let mut sources = vec![
@@ -179,7 +174,7 @@ pub struct Sorted {
     sources: Vec<Source>,
     /// The sources that have names left, the one with the least next name last.
     order: Vec<usize>,
-    file: Option<SpillFile>,
+    file: Option<Spill>,
 }
 
 impl Sorted {
@@ -229,11 +224,7 @@ impl Source {
     }
 
     /// The next name as a path in `dir`, and whether it is a folder; moves on past it.
-    fn take(
-        &mut self,
-        dir: &Path,
-        file: Option<&SpillFile>,
-    ) -> Result<Option<(PathBuf, bool)>, Error> {
+    fn take(&mut self, dir: &Path, file: Option<&Spill>) -> Result<Option<(PathBuf, bool)>, Error> {
         Ok(match self {
             Source::Window { names, spans } => spans
                 .next()
@@ -278,7 +269,7 @@ impl Run {
     }
 
     /// Reads on until the record at `pos` is whole in the buffer, or the run has ended.
-    fn fill(&mut self, spill: &SpillFile) -> Result<(), Error> {
+    fn fill(&mut self, spill: &Spill) -> Result<(), Error> {
         loop {
             let rest = &self.buf[self.pos..];
             let want = match rest.get(..4) {
@@ -300,83 +291,8 @@ impl Run {
             let more = (self.cap.max(want) - have).min((self.end - self.at) as usize);
             let old = self.buf.len();
             self.buf.resize(old + more, 0);
-            let mut file = &spill.file;
-            file.seek(SeekFrom::Start(self.at))
-                .and_then(|_| file.read_exact(&mut self.buf[old..]))
-                .map_err(|e| spill.read_error(e))?;
+            spill.read_at(self.at, &mut self.buf[old..])?;
             self.at += more as u64;
-        }
-    }
-}
-
-/// The temporary file a large folder's runs go to. It is removed as soon as it is made where
-/// the system allows it (an open file lives on unnamed), so a run that is killed leaves
-/// nothing behind; elsewhere when it is dropped.
-struct SpillFile {
-    // Declared before `_removal`, so it is closed before the removal is tried.
-    file: File,
-    path: PathBuf,
-    len: u64,
-    _removal: Removal,
-}
-
-/// Removes a file not yet removed when dropped.
-struct Removal(Option<PathBuf>);
-
-impl Drop for Removal {
-    fn drop(&mut self) {
-        if let Some(path) = &self.0 {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-}
-
-impl SpillFile {
-    fn create(dir: &Path) -> std::io::Result<SpillFile> {
-        use std::sync::atomic::{AtomicU32, Ordering};
-        static MADE: AtomicU32 = AtomicU32::new(0);
-        let mut attempts = 0;
-        loop {
-            let n = MADE.fetch_add(1, Ordering::Relaxed);
-            attempts += 1;
-            let path = dir.join(format!(".decksmith-sort-{}-{n}.tmp", std::process::id()));
-            let opened = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path);
-            match opened {
-                Ok(file) => {
-                    let removed = std::fs::remove_file(&path).is_ok();
-                    return Ok(SpillFile {
-                        file,
-                        _removal: Removal((!removed).then(|| path.clone())),
-                        path,
-                        len: 0,
-                    });
-                }
-                // Left by a run of an earlier process with this id.
-                Err(e) if e.kind() == ErrorKind::AlreadyExists && attempts < 100 => continue,
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    fn error(&self, kind: ErrorKind) -> Error {
-        self.write_error(kind.into())
-    }
-
-    fn write_error(&self, source: std::io::Error) -> Error {
-        Error::Write {
-            path: self.path.clone(),
-            source,
-        }
-    }
-
-    fn read_error(&self, source: std::io::Error) -> Error {
-        Error::Read {
-            path: self.path.clone(),
-            source,
         }
     }
 }
@@ -511,10 +427,10 @@ mod tests {
         for name in ["deck-c", "deck-a", "deck-e", "deck-b", "deck-d"] {
             sorter.push(name.into(), false).unwrap();
         }
-        let Spill::File(spill) = &sorter.spill else {
+        let Spilled::File(spill) = &sorter.spill else {
             panic!("no run was written")
         };
-        spill.file.set_len(spill.len - 3).unwrap();
+        spill.truncate(spill.len() - 3);
         let mut taken = Vec::new();
         let take = || -> Result<(), Error> {
             let mut sorted = sorter.sorted()?;

@@ -236,6 +236,65 @@ pub fn rule_summary(rule: &str) -> &'static str {
         })
 }
 
+/// Cases of every kind for the renderers' tests: `n` decks in two groups, every third failing
+/// with two findings (one at a place, with help and a related place), every fifth with a
+/// warning about the whole file, some with a measured time; names repeat across folders.
+#[cfg(test)]
+pub fn sample_cases(n: usize) -> Vec<Case> {
+    (0..n)
+        .map(|i| {
+            let file = format!("folder-{}/deck-{i}.deck", i % 3);
+            let at = Location {
+                file: file.clone(),
+                region: Some(Region {
+                    line: 3,
+                    column: 1,
+                    end_line: 3,
+                    end_column: 9,
+                }),
+            };
+            let mut annotations = Vec::new();
+            if i % 3 == 0 {
+                annotations.push(Annotation {
+                    rule: "copy-limit".into(),
+                    level: Level::Error,
+                    message: format!("5 copies of `Card {}` <&> \"quoted\"", i % 7),
+                    help: Some("remove 1 copy".into()),
+                    location: Some(at.clone()),
+                    related: vec![(at.clone(), "first here".into())],
+                    anchor: Some(format!("4 Card {}", i % 7)),
+                });
+                annotations.push(Annotation {
+                    rule: "deck-size".into(),
+                    level: Level::Error,
+                    message: "39 cards; the format wants 40".into(),
+                    help: None,
+                    location: Some(Location::file(&file)),
+                    related: Vec::new(),
+                    anchor: None,
+                });
+            }
+            if i % 5 == 0 {
+                annotations.push(Annotation {
+                    rule: "hero".into(),
+                    level: Level::Warning,
+                    message: "no hero".into(),
+                    help: None,
+                    location: None,
+                    related: Vec::new(),
+                    anchor: None,
+                });
+            }
+            Case {
+                name: file,
+                group: ["jforce-standard", "fow-wanderer"][i % 2].into(),
+                annotations,
+                seconds: (i % 4 == 0).then_some(i as f64 / 1000.0),
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,43 +6,163 @@
 //! forbids most control characters even when escaped, so they are dropped first.
 
 use super::ci::{Annotation, Case, CiRun, Level};
-use crate::error::plural;
+use crate::error::{plural, Error};
+use crate::spill::Spill;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 pub fn render(run: &CiRun) -> String {
-    let mut groups: Vec<(&str, Vec<&Case>)> = Vec::new();
+    let mut writer = Writer::new(run.command, None);
     for case in &run.cases {
-        match groups.iter_mut().find(|(g, _)| *g == case.group) {
-            Some((_, cases)) => cases.push(case),
-            None => groups.push((&case.group, vec![case])),
+        // In memory, nothing is written before the end.
+        let _ = writer.case(case);
+    }
+    let mut out = Vec::new();
+    let _ = writer.finish(&mut |bytes| {
+        out.extend_from_slice(bytes);
+        Ok(())
+    });
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A JUnit document written as its cases come. It opens with totals and gathers the cases by
+/// group, so each case is rendered when it comes and kept as text, a group's text going out
+/// to a temporary file of its own once it is long ([`Spill`]); the document is written at the
+/// end, a group at a time. A batch of 100,000 decks so holds a few counts for each group, not
+/// its cases.
+pub struct Writer {
+    title: String,
+    groups: Vec<Group>,
+    totals: Totals,
+    /// Where groups' text goes out to; `None` keeps it in memory.
+    spill_dir: Option<PathBuf>,
+}
+
+struct Group {
+    name: String,
+    totals: Totals,
+    text: String,
+    /// `None` until the text is long, and when no temporary file can be made.
+    spill: Option<Spill>,
+    spill_failed: bool,
+}
+
+/// Cases, failed cases, and the seconds of those whose time was measured.
+#[derive(Default)]
+struct Totals {
+    cases: usize,
+    failures: usize,
+    seconds: Option<f64>,
+}
+
+impl Totals {
+    fn of(case: &Case) -> Totals {
+        let mut totals = Totals::default();
+        totals.add(case);
+        totals
+    }
+
+    fn add(&mut self, case: &Case) {
+        self.cases += 1;
+        self.failures += usize::from(case.failed());
+        if let Some(s) = case.seconds {
+            self.seconds = Some(self.seconds.unwrap_or(0.0) + s);
         }
     }
-    let failures = run.cases.iter().filter(|c| c.failed()).count();
-    let title = format!("decksmith {}", run.command);
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        out,
-        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\"{}>",
-        escape(&title),
-        run.cases.len(),
-        time(run.cases.iter()),
-    );
-    for (group, cases) in groups {
-        let failures = cases.iter().filter(|c| c.failed()).count();
+
+    /// ` time="0.012"` where a time was measured; nothing otherwise.
+    fn time(&self) -> String {
+        self.seconds
+            .map(|s| format!(" time=\"{s:.3}\""))
+            .unwrap_or_default()
+    }
+}
+
+/// A group's text goes out to its file beyond this many bytes.
+const HELD_TEXT: usize = 64 * 1024;
+
+impl Writer {
+    /// A document for `command`'s cases; with `spill_dir`, long groups go out to temporary
+    /// files there.
+    pub fn new(command: &str, spill_dir: Option<PathBuf>) -> Self {
+        Writer {
+            title: format!("decksmith {command}"),
+            groups: Vec::new(),
+            totals: Totals::default(),
+            spill_dir,
+        }
+    }
+
+    pub fn case(&mut self, case: &Case) -> Result<(), Error> {
+        self.totals.add(case);
+        let at = match self.groups.iter().position(|g| g.name == case.group) {
+            Some(at) => at,
+            None => {
+                self.groups.push(Group {
+                    name: case.group.clone(),
+                    totals: Totals::default(),
+                    text: String::new(),
+                    spill: None,
+                    spill_failed: false,
+                });
+                self.groups.len() - 1
+            }
+        };
+        let group = &mut self.groups[at];
+        group.totals.add(case);
+        write_case(&mut group.text, case);
+        let Some(dir) = self.spill_dir.as_deref() else {
+            return Ok(());
+        };
+        if group.text.len() > HELD_TEXT && !group.spill_failed {
+            if group.spill.is_none() {
+                group.spill = Spill::create(dir).ok();
+                group.spill_failed = group.spill.is_none();
+            }
+            if let Some(spill) = &mut group.spill {
+                spill.append(group.text.as_bytes())?;
+                group.text.clear();
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the document to `out`.
+    pub fn finish(self, out: &mut dyn FnMut(&[u8]) -> Result<(), Error>) -> Result<(), Error> {
+        let mut head = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let _ = writeln!(
-            out,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\"{}>",
-            escape(group),
-            cases.len(),
-            time(cases.iter().copied()),
+            head,
+            "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\"{}>",
+            escape(&self.title),
+            self.totals.cases,
+            self.totals.failures,
+            self.totals.time(),
         );
-        for case in cases {
-            write_case(&mut out, case);
+        out(head.as_bytes())?;
+        for group in self.groups {
+            let head = format!(
+                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\"{}>\n",
+                escape(&group.name),
+                group.totals.cases,
+                group.totals.failures,
+                group.totals.time(),
+            );
+            out(head.as_bytes())?;
+            if let Some(spill) = &group.spill {
+                let mut chunk = vec![0; HELD_TEXT];
+                let mut at = 0;
+                while at < spill.len() {
+                    let n = chunk.len().min((spill.len() - at) as usize);
+                    spill.read_at(at, &mut chunk[..n])?;
+                    out(&chunk[..n])?;
+                    at += n as u64;
+                }
+            }
+            out(group.text.as_bytes())?;
+            out(b"  </testsuite>\n")?;
         }
-        out.push_str("  </testsuite>\n");
+        out(b"</testsuites>\n")
     }
-    out.push_str("</testsuites>\n");
-    out
 }
 
 fn write_case(out: &mut String, case: &Case) {
@@ -52,7 +172,7 @@ fn write_case(out: &mut String, case: &Case) {
         escape(&case.name),
         escape(&case.group),
         escape(&case.name),
-        time(std::iter::once(case)),
+        Totals::of(case).time(),
     );
     if case.annotations.is_empty() {
         out.push_str("/>\n");
@@ -87,15 +207,6 @@ fn write_case(out: &mut String, case: &Case) {
         );
     }
     out.push_str("    </testcase>\n");
-}
-
-/// ` time="0.012"`: the seconds the cases took, when they were measured; nothing otherwise.
-fn time<'c>(cases: impl Iterator<Item = &'c Case>) -> String {
-    let measured: Vec<f64> = cases.filter_map(|c| c.seconds).collect();
-    if measured.is_empty() {
-        return String::new();
-    }
-    format!(" time=\"{:.3}\"", measured.iter().sum::<f64>())
 }
 
 /// `file:line:col: error[rule]: message` lines, with help indented below.
@@ -148,7 +259,54 @@ fn xml_chars(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape, text};
+    use super::*;
+
+    /// Cases past what a group holds in memory go out to temporary files and come back in
+    /// place: the document is the one written from memory, groups in the order met with their
+    /// totals, and no file is left.
+    #[test]
+    fn groups_written_out_to_files_come_back_whole_and_in_place() {
+        let cases = super::super::ci::sample_cases(3_000);
+        let written = |spill_dir: Option<PathBuf>| {
+            let mut writer = Writer::new("validate", spill_dir);
+            for case in &cases {
+                writer.case(case).unwrap();
+            }
+            let spilled = writer.groups.iter().filter(|g| g.spill.is_some()).count();
+            let mut out = Vec::new();
+            writer
+                .finish(&mut |bytes| {
+                    out.extend_from_slice(bytes);
+                    Ok(())
+                })
+                .unwrap();
+            (String::from_utf8(out).unwrap(), spilled)
+        };
+        let dir = std::env::temp_dir().join(format!("decksmith-junit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (from_files, spilled) = written(Some(dir.clone()));
+        let (from_memory, none) = written(None);
+        assert_eq!((spilled, none), (2, 0));
+        assert_eq!(from_files, from_memory);
+        assert_eq!(from_files.matches("<testcase ").count(), 3_000);
+        let suites: Vec<&str> = from_files
+            .lines()
+            .filter(|l| l.contains("<testsuite "))
+            .collect();
+        assert!(
+            suites[0].contains(r#"name="jforce-standard" tests="1500" failures="500""#),
+            "{}",
+            suites[0]
+        );
+        assert!(
+            suites[1].contains(r#"name="fow-wanderer" tests="1500" failures="500""#),
+            "{}",
+            suites[1]
+        );
+        assert!(from_files.contains(r#"tests="3000" failures="1000""#));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = std::fs::remove_dir(&dir);
+    }
 
     #[test]
     fn escape_drops_characters_xml_cannot_hold() {

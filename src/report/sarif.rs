@@ -9,61 +9,119 @@
 //! number, so it stays when unrelated lines move. Paths are relative to the working directory,
 //! under the base `%SRCROOT%`, which code scanning resolves to the checkout.
 
-use super::ci::{rule_summary, Annotation, CiRun, Location};
+use super::ci::{rule_summary, Annotation, Case, CiRun, Location};
 use serde_json::{json, Map, Value};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 pub fn render(run: &CiRun) -> String {
-    let mut rule_ids: Vec<&str> = Vec::new();
-    for a in run.cases.iter().flat_map(|c| &c.annotations) {
-        if !rule_ids.contains(&a.rule.as_str()) {
-            rule_ids.push(&a.rule);
+    let mut writer = Writer::default();
+    let mut out = writer.head();
+    for case in &run.cases {
+        out.push_str(&writer.case(case));
+    }
+    out + &writer.finish()
+}
+
+/// A SARIF document written as its cases come. The document's keys are in order, so a run's
+/// results come before its tool and the rules the results met: each case's results are
+/// written when it comes, and only the rules met and a count for each fingerprint are kept,
+/// not the results (a batch's SARIF of 100,000 decks held every result until its end).
+pub struct Writer {
+    rule_ids: Vec<String>,
+    /// How often each fingerprint's text occurred so far.
+    seen: std::collections::HashMap<String, usize>,
+    base: Option<std::path::PathBuf>,
+    results: usize,
+}
+
+impl Default for Writer {
+    fn default() -> Self {
+        Writer {
+            rule_ids: Vec::new(),
+            seen: std::collections::HashMap::new(),
+            base: std::env::current_dir().ok(),
+            results: 0,
         }
     }
-    let rules: Vec<Value> = rule_ids
-        .iter()
-        .map(|id| {
-            json!({
-                "id": id,
-                "shortDescription": { "text": rule_summary(id) },
-            })
-        })
-        .collect();
-    let base = std::env::current_dir().ok();
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let results: Vec<Value> = run
-        .cases
-        .iter()
-        .flat_map(|c| &c.annotations)
-        .map(|a| {
-            let index = rule_ids.iter().position(|r| *r == a.rule).unwrap_or(0);
-            let mut r = result(a, index, base.as_deref());
+}
+
+/// The results' indentation: inside the document, its `runs` and the run.
+const RESULT_INDENT: &str = "        ";
+
+impl Writer {
+    /// The document up to its first result.
+    pub fn head(&self) -> String {
+        format!(
+            "{{\n  \"$schema\": {},\n  \"runs\": [\n    {{\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [",
+            json!(SCHEMA)
+        )
+    }
+
+    /// The results of `case`, to follow those before.
+    pub fn case(&mut self, case: &Case) -> String {
+        let mut out = String::new();
+        for a in &case.annotations {
+            let index = match self.rule_ids.iter().position(|r| *r == a.rule) {
+                Some(index) => index,
+                None => {
+                    self.rule_ids.push(a.rule.clone());
+                    self.rule_ids.len() - 1
+                }
+            };
+            let mut r = result(a, index, self.base.as_deref());
             // The same text twice in a file (two identical lines) needs two fingerprints.
             let key = fingerprint_key(a);
-            let occurrence = seen.entry(key.clone()).or_insert(0);
+            let occurrence = self.seen.entry(key.clone()).or_insert(0);
             *occurrence += 1;
             r["partialFingerprints"] = json!({
                 "decksmithFinding/v1": format!("{:08x}:{}", crate::encoding::code::crc32(key.as_bytes()), occurrence),
             });
-            r
-        })
-        .collect();
-    let doc = json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "decksmith",
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    });
-    super::json::to_string(&doc)
+            out.push_str(if self.results == 0 { "\n" } else { ",\n" });
+            out.push_str(RESULT_INDENT);
+            self.results += 1;
+            push_indented(&mut out, &super::json::to_string(&r), RESULT_INDENT);
+        }
+        out
+    }
+
+    /// The rest of the document: the end of the results, the tool and its rules.
+    pub fn finish(self) -> String {
+        let rules: Vec<Value> = self
+            .rule_ids
+            .iter()
+            .map(|id| {
+                json!({
+                    "id": id,
+                    "shortDescription": { "text": rule_summary(id) },
+                })
+            })
+            .collect();
+        let tool = json!({ "driver": {
+            "name": "decksmith",
+            "rules": rules,
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "version": env!("CARGO_PKG_VERSION"),
+        }});
+        let mut out = String::from(if self.results == 0 { "]" } else { "\n      ]" });
+        out.push_str(",\n      \"tool\": ");
+        push_indented(&mut out, &super::json::to_string(&tool), "      ");
+        out.push_str("\n    }\n  ],\n  \"version\": \"2.1.0\"\n}\n");
+        out
+    }
+}
+
+/// Pushes `json` (pretty, one or more lines, with a final line end) indented by `indent`
+/// after its first line, which continues the line `out` ends with. A JSON string holds no
+/// line end, so this is exactly the value printed in place.
+fn push_indented(out: &mut String, json: &str, indent: &str) {
+    for (i, line) in json.trim_end_matches('\n').split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+            out.push_str(indent);
+        }
+        out.push_str(line);
+    }
 }
 
 /// What a result's fingerprint is made of: rule, file name, and the text it points at (or its
@@ -168,7 +226,46 @@ pub fn uri(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::uri;
+    use super::*;
+
+    /// Written as the cases come, the document is the one serde_json prints for it, for no
+    /// case, cases without results, and many with results (fingerprints counted across files
+    /// of one name, rules in the order met).
+    #[test]
+    fn the_document_written_as_cases_come_is_the_one_printed_whole() {
+        for n in [0, 1, 2, 40] {
+            let run = CiRun {
+                command: "validate",
+                cases: super::super::ci::sample_cases(n),
+            };
+            let text = render(&run);
+            let doc: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(super::super::json::to_string(&doc), text, "{n} cases");
+            let results = doc["runs"][0]["results"].as_array().unwrap();
+            let findings: usize = run.cases.iter().map(|c| c.annotations.len()).sum();
+            assert_eq!(results.len(), findings);
+            let rules = &doc["runs"][0]["tool"]["driver"]["rules"];
+            if n == 40 {
+                assert_eq!(rules[0]["id"], "copy-limit");
+                assert_eq!(rules[2]["id"], "hero");
+                assert_eq!(results[2]["ruleIndex"], 2);
+                // The warning about no file, the same text each time, is counted on.
+                let heroes: Vec<&str> = results
+                    .iter()
+                    .filter(|r| r["ruleId"] == "hero")
+                    .map(|r| {
+                        r["partialFingerprints"]["decksmithFinding/v1"]
+                            .as_str()
+                            .unwrap()
+                    })
+                    .collect();
+                assert_eq!(heroes.len(), 8);
+                for (i, print) in heroes.iter().enumerate() {
+                    assert!(print.ends_with(&format!(":{}", i + 1)), "{heroes:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn uris_are_percent_encoded_and_absolute_paths_get_a_scheme() {

@@ -1,12 +1,14 @@
 //! `validate`'s report. The command writes it deck by deck as the decks are checked
-//! ([`Stream`]), so a batch of any size holds only its [`Tally`] (and, for JUnit and SARIF,
-//! whose documents open with totals, each deck's CI case), never the decks themselves.
+//! ([`Stream`]), so a batch of any size holds only its [`Tally`] (and, for JUnit, whose
+//! document opens with totals, each deck's CI case; SARIF keeps a count for each finding's
+//! fingerprint), never the decks themselves.
 //! [`Validated`] is the same report over decks already in hand.
 
 use super::ci::{self, Case, CiRun};
 use super::edit::{fix_lines, FileFixes};
 use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
 use crate::check::DeckOutcome;
+use crate::error::Error;
 
 /// The decks `validate` checked, in argument order, how many files a folder search found that
 /// were not deck lists, and with `--fix` what was fixed first.
@@ -17,14 +19,18 @@ pub struct Validated {
 }
 
 impl Validated {
+    /// People's report or JSON, in memory (only JUnit's temporary files can fail to write).
     fn write(&self, output: ReportOutput, colour: bool) -> String {
         let mut stream = Stream::new(output, colour, self.fixes.as_deref());
         let mut out = String::new();
         for deck in &self.decks {
             let piece = stream.piece(deck);
-            out.push_str(&stream.push(deck, piece));
+            out.push_str(&stream.push(deck, piece).unwrap_or_default());
         }
-        out.push_str(&stream.finish(self.skipped));
+        let _ = stream.finish(self.skipped, &mut |bytes| {
+            out.push_str(&String::from_utf8_lossy(bytes));
+            Ok(())
+        });
         out
     }
 }
@@ -74,7 +80,8 @@ pub struct Stream<'a> {
     /// For people, the first deck waits: its batch text, and the deck alone with its table,
     /// which is what is shown if no other deck follows.
     held: Option<(String, String)>,
-    cases: Vec<Case>,
+    junit: junit::Writer,
+    sarif: sarif::Writer,
 }
 
 impl<'a> Stream<'a> {
@@ -85,7 +92,8 @@ impl<'a> Stream<'a> {
             fixes,
             tally: Tally::default(),
             held: None,
-            cases: Vec::new(),
+            junit: junit::Writer::new("validate", Some(std::env::temp_dir())),
+            sarif: sarif::Writer::default(),
         }
     }
 
@@ -115,7 +123,7 @@ impl<'a> Stream<'a> {
     }
 
     /// Takes the next deck and its piece; returns the text to write now.
-    pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> String {
+    pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> Result<String, Error> {
         let first = self.tally.summary.decks == 0;
         self.tally.merge(piece.tally);
         let mut out = String::new();
@@ -125,7 +133,7 @@ impl<'a> Stream<'a> {
                     out.push_str(&fix_lines(self.fixes.unwrap_or_default()));
                     // Only the first deck can turn out to be alone: its table is made once.
                     self.held = Some((piece.text, human::single_deck(deck, self.colour)));
-                    return out;
+                    return Ok(out);
                 }
                 if let Some((batch_text, _)) = self.held.take() {
                     out.push_str(&batch_text);
@@ -142,28 +150,40 @@ impl<'a> Stream<'a> {
                 }
             }
             ReportOutput::Github => out.push_str(&piece.text),
-            ReportOutput::Junit | ReportOutput::Sarif => self.cases.extend(piece.case),
+            ReportOutput::Junit => {
+                if let Some(case) = piece.case {
+                    self.junit.case(&case)?;
+                }
+            }
+            ReportOutput::Sarif => {
+                if first {
+                    out.push_str(&self.sarif.head());
+                }
+                if let Some(case) = piece.case {
+                    out.push_str(&self.sarif.case(&case));
+                }
+            }
         }
-        out
+        Ok(out)
     }
 
     /// The rest of the report, once every deck is in.
-    pub fn finish(self, skipped: usize) -> String {
+    pub fn finish(
+        self,
+        skipped: usize,
+        out: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
+    ) -> Result<(), Error> {
         let count = skipped;
         let skipped = skipped_line(count);
-        let run = || CiRun {
-            command: "validate",
-            cases: self.cases,
-        };
-        match self.output {
+        let text = match self.output {
             ReportOutput::Human => {
-                let mut out = match (self.tally.summary.decks, self.held) {
+                let mut text = match (self.tally.summary.decks, self.held) {
                     (1, Some((_, single))) => single,
                     (0, _) => fix_lines(self.fixes.unwrap_or_default()),
                     _ => human::batch_summary(&self.tally, self.colour),
                 };
-                out.push_str(&skipped);
-                out
+                text.push_str(&skipped);
+                text
             }
             ReportOutput::Json => {
                 let head = match self.tally.summary.decks {
@@ -173,9 +193,16 @@ impl<'a> Stream<'a> {
                 head + &json::validate_tail(&self.tally, count)
             }
             ReportOutput::Github => self.tally.summary.line() + &skipped,
-            ReportOutput::Junit => junit::render(&run()),
-            ReportOutput::Sarif => sarif::render(&run()),
-        }
+            ReportOutput::Junit => return self.junit.finish(out),
+            ReportOutput::Sarif => {
+                let head = match self.tally.summary.decks {
+                    0 => self.sarif.head(),
+                    _ => String::new(),
+                };
+                head + &self.sarif.finish()
+            }
+        };
+        out(text.as_bytes())
     }
 
     /// Whether every deck so far is legal.
@@ -222,7 +249,7 @@ mod tests {
             let mut stream = Stream::new(output, false, None);
             for _ in 0..3 {
                 let piece = stream.piece(&deck);
-                stream.push(&deck, piece);
+                stream.push(&deck, piece).unwrap();
             }
             assert_eq!(stream.tally.summary.illegal, 3, "{output:?}");
             let rows = if output == ReportOutput::Human { 3 } else { 0 };

@@ -1,0 +1,109 @@
+//! A temporary file for what a long run would otherwise hold in memory until its end: a large
+//! folder's sorted runs of names (`paths`), a JUnit report's cases (`report::junit`). It is
+//! removed as soon as it is made where the system allows that (an open file lives on
+//! unnamed), so a run that is killed leaves nothing behind; elsewhere when it is dropped.
+
+use crate::error::Error;
+use std::fs::File;
+use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+pub struct Spill {
+    // Declared before `_removal`, so it is closed before the removal is tried.
+    file: File,
+    path: PathBuf,
+    len: u64,
+    _removal: Removal,
+}
+
+/// Removes a file not yet removed when dropped.
+struct Removal(Option<PathBuf>);
+
+impl Drop for Removal {
+    fn drop(&mut self) {
+        if let Some(path) = &self.0 {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+impl Spill {
+    /// A new empty file in `dir` (the system's temporary folder, unless a test says).
+    pub fn create(dir: &Path) -> std::io::Result<Spill> {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static MADE: AtomicU32 = AtomicU32::new(0);
+        let mut attempts = 0;
+        loop {
+            let n = MADE.fetch_add(1, Ordering::Relaxed);
+            attempts += 1;
+            let path = dir.join(format!(".decksmith-spill-{}-{n}.tmp", std::process::id()));
+            let opened = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match opened {
+                Ok(file) => {
+                    let removed = std::fs::remove_file(&path).is_ok();
+                    return Ok(Spill {
+                        file,
+                        _removal: Removal((!removed).then(|| path.clone())),
+                        path,
+                        len: 0,
+                    });
+                }
+                // Left by a run of an earlier process with this id.
+                Err(e) if e.kind() == ErrorKind::AlreadyExists && attempts < 100 => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The bytes written so far.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Appends `bytes`; gives where they start.
+    pub fn append(&mut self, bytes: &[u8]) -> Result<u64, Error> {
+        let start = self.len;
+        self.file
+            .write_all(bytes)
+            .map_err(|e| self.write_error(e))?;
+        self.len += bytes.len() as u64;
+        Ok(start)
+    }
+
+    /// Fills `buf` from `at`. Bytes that are not there (the file changed under us) are an
+    /// error, never a short read taken as the end.
+    pub fn read_at(&self, at: u64, buf: &mut [u8]) -> Result<(), Error> {
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(at))
+            .and_then(|_| file.read_exact(buf))
+            .map_err(|e| self.read_error(e))?;
+        // Appending goes on where the last write ended.
+        file.seek(SeekFrom::End(0))
+            .map_err(|e| self.read_error(e))?;
+        Ok(())
+    }
+
+    pub fn write_error(&self, source: std::io::Error) -> Error {
+        Error::Write {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    pub fn read_error(&self, source: std::io::Error) -> Error {
+        Error::Read {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    /// Cuts the file short, as a file changed under us would be.
+    #[cfg(test)]
+    pub fn truncate(&self, len: u64) {
+        self.file.set_len(len).unwrap();
+    }
+}
