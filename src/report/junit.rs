@@ -70,6 +70,16 @@ impl Totals {
         }
     }
 
+    /// ` name="…" tests="3" failures="1" errors="0"`: what the suites and each suite open with.
+    fn counts(&self, name: &str) -> String {
+        format!(
+            " name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\"",
+            escape(name),
+            self.cases,
+            self.failures
+        )
+    }
+
     /// ` time="0.012"` where a time was measured; nothing otherwise.
     fn time(&self) -> String {
         self.seconds
@@ -132,20 +142,16 @@ impl Writer {
         let mut head = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let _ = writeln!(
             head,
-            "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\"{}>",
-            escape(&self.title),
-            self.totals.cases,
-            self.totals.failures,
-            self.totals.time(),
+            "<testsuites{}{}>",
+            self.totals.counts(&self.title),
+            self.totals.time()
         );
         out(head.as_bytes())?;
         for group in self.groups {
             let head = format!(
-                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\"{}>\n",
-                escape(&group.name),
-                group.totals.cases,
-                group.totals.failures,
-                group.totals.time(),
+                "  <testsuite{} skipped=\"0\"{}>\n",
+                group.totals.counts(&group.name),
+                group.totals.time()
             );
             out(head.as_bytes())?;
             if let Some(spill) = &group.spill {
