@@ -87,6 +87,15 @@ impl Spill {
         Ok(())
     }
 
+    /// The bytes written so far, read from the start. Reading moves the file's position:
+    /// write nothing more until the reader is done.
+    pub fn reader(&self) -> Result<impl std::io::Read + '_, Error> {
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(0))
+            .map_err(|e| self.read_error(e))?;
+        Ok(std::io::BufReader::new(file.take(self.len)))
+    }
+
     pub fn write_error(&self, source: std::io::Error) -> Error {
         Error::Write {
             path: self.path.clone(),

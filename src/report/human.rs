@@ -1,11 +1,12 @@
 //! Output for people: a miette diagnostic per finding against the deck's own lines, then a
 //! table per deck.
 
+use super::illegal_table::IllegalTable;
 use super::{finding_problem, Tally};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::engine::random::{BatchGame, BatchTally};
-use crate::error::plural;
+use crate::error::{plural, Error};
 use crate::validate::Severity;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement, Table};
 
@@ -48,23 +49,31 @@ pub fn diagnostics(outcome: &DeckOutcome, colour: bool) -> String {
 
 /// The closing summary of a batch: illegal decks, findings per rule id, the counts.
 pub fn batch_summary(tally: &Tally, colour: bool) -> String {
-    let mut out = String::new();
-    if !tally.illegal.is_empty() {
-        let mut table = new_table(colour);
-        table.set_header(vec!["illegal deck", "format", "errors", "rules broken"]);
-        // A wrapped path cannot be copied: this table grows past the terminal instead.
-        table.set_content_arrangement(ContentArrangement::Disabled);
-        for deck in &tally.illegal {
-            table.add_row(vec![
-                Cell::new(&deck.path),
-                Cell::new(deck.format.as_deref().unwrap_or("?")),
-                Cell::new(deck.errors),
-                Cell::new(deck.rules.join(", ")).fg(Color::Red),
-            ]);
-        }
-        out.push_str(&table.to_string());
-        out.push('\n');
+    let mut table = IllegalTable::default();
+    let mut out = Vec::new();
+    // In memory, neither the table nor the text can fail.
+    let _ = (tally.illegal.iter())
+        .try_for_each(|deck| table.push(deck))
+        .and_then(|()| {
+            write_batch_summary(tally, &table, colour, &mut |bytes| {
+                out.extend_from_slice(bytes);
+                Ok(())
+            })
+        });
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// [`batch_summary`] with the illegal decks' rows in `table`, written to `out`.
+pub fn write_batch_summary(
+    tally: &Tally,
+    table: &IllegalTable,
+    colour: bool,
+    out: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    if !table.is_empty() {
+        table.write(colour, out)?;
     }
+    let mut text = String::new();
     let mut counts = tally.rule_counts().peekable();
     if counts.peek().is_some() {
         let mut table = new_table(colour);
@@ -81,11 +90,11 @@ pub fn batch_summary(tally: &Tally, colour: bool) -> String {
                 Cell::new(count.findings),
             ]);
         }
-        out.push_str(&table.to_string());
-        out.push('\n');
+        text.push_str(&table.to_string());
+        text.push('\n');
     }
-    out.push_str(&tally.summary.line());
-    out
+    text.push_str(&tally.summary.line());
+    out(text.as_bytes())
 }
 
 pub fn new_table(colour: bool) -> Table {

@@ -8,6 +8,7 @@ pub mod draw;
 pub mod edit;
 pub mod github;
 pub mod human;
+mod illegal_table;
 pub mod json;
 pub mod junit;
 pub mod lint;

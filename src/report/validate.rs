@@ -6,6 +6,7 @@
 
 use super::ci::{self, Case, CiRun};
 use super::edit::{fix_lines, FileFixes};
+use super::illegal_table::IllegalTable;
 use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
 use crate::check::DeckOutcome;
 use crate::error::Error;
@@ -80,6 +81,8 @@ pub struct Stream<'a> {
     /// For people, the first deck waits: its batch text, and the deck alone with its table,
     /// which is what is shown if no other deck follows.
     held: Option<(String, String)>,
+    /// People's closing table of the illegal decks.
+    illegal: IllegalTable,
     junit: junit::Writer,
     sarif: sarif::Writer,
 }
@@ -92,6 +95,7 @@ impl<'a> Stream<'a> {
             fixes,
             tally: Tally::default(),
             held: None,
+            illegal: IllegalTable::spilling(std::env::temp_dir()),
             junit: junit::Writer::new("validate", Some(std::env::temp_dir())),
             sarif: sarif::Writer::default(),
         }
@@ -126,6 +130,9 @@ impl<'a> Stream<'a> {
     pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> Result<String, Error> {
         let first = self.tally.summary.decks == 0;
         self.tally.merge(piece.tally);
+        for deck in self.tally.illegal.drain(..) {
+            self.illegal.push(&deck)?;
+        }
         let mut out = String::new();
         match self.output {
             ReportOutput::Human => {
@@ -180,7 +187,10 @@ impl<'a> Stream<'a> {
                 let mut text = match (self.tally.summary.decks, self.held) {
                     (1, Some((_, single))) => single,
                     (0, _) => fix_lines(self.fixes.unwrap_or_default()),
-                    _ => human::batch_summary(&self.tally, self.colour),
+                    _ => {
+                        human::write_batch_summary(&self.tally, &self.illegal, self.colour, out)?;
+                        String::new()
+                    }
                 };
                 text.push_str(&skipped);
                 text
@@ -253,7 +263,7 @@ mod tests {
             }
             assert_eq!(stream.tally.summary.illegal, 3, "{output:?}");
             let rows = if output == ReportOutput::Human { 3 } else { 0 };
-            assert_eq!(stream.tally.illegal.len(), rows, "{output:?}");
+            assert_eq!(stream.illegal.len(), rows, "{output:?}");
         }
     }
 }
