@@ -1,7 +1,8 @@
 //! `validate`'s report. The command writes it deck by deck as the decks are checked
-//! ([`Stream`]), so a batch of any size holds only its [`Tally`] (and, for JUnit, whose
-//! document opens with totals, each deck's CI case; SARIF keeps a count for each finding's
-//! fingerprint), never the decks themselves.
+//! ([`Stream`]), so a batch of any size holds only its [`Tally`], never the decks themselves.
+//! What must wait for the end goes out to temporary files: JUnit's cases (its document opens
+//! with totals) and the rows of people's closing table of illegal decks. SARIF keeps a count
+//! for each finding's fingerprint.
 //! [`Validated`] is the same report over decks already in hand.
 
 use super::ci::{self, Case, CiRun};
