@@ -108,11 +108,11 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     // in parallel and then written in order: memory holds one slice of decks and a few
     // thousand names, however many decks the run checks.
     let mut found = search.walk();
-    let mut slice: Vec<Found> = found.by_ref().take(SLICE).collect::<Result<_, _>>()?;
+    let (mut slice, mut stopped) = next_slice(&mut found);
     let pool = Pool::new(args.jobs, slice.len())?;
     // The lone deck is checked as it was read ahead, not opened and read a second time.
     let ahead = Mutex::new(lone.filter(|l| matches!(slice.as_slice(), [f] if f.path == l.path)));
-    while !slice.is_empty() {
+    loop {
         let pieces = pool.map(&slice, |file| {
             let read = ahead.lock().ok().and_then(|mut l| l.take()).map(|l| l.text);
             let outcome = check_file(&validators, file, args.from, read)?;
@@ -136,7 +136,13 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
                 None => skipped += 1,
             }
         }
-        slice = found.by_ref().take(SLICE).collect::<Result<_, _>>()?;
+        if let Some(error) = stopped {
+            return Err(error);
+        }
+        if slice.is_empty() {
+            break;
+        }
+        (slice, stopped) = next_slice(&mut found);
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -171,6 +177,22 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     // where dropping a 20,000-card database card by card was 7 % of a batch.
     std::mem::forget(catalog);
     Ok(status)
+}
+
+/// The next [`SLICE`] files `walk` finds, and the error that stopped it if one did: the files
+/// found before a folder that cannot be read are still checked and reported, then the run
+/// stops with the error.
+fn next_slice(
+    walk: &mut impl Iterator<Item = Result<Found, Error>>,
+) -> (Vec<Found>, Option<Error>) {
+    let mut slice = Vec::with_capacity(SLICE);
+    for found in walk.take(SLICE) {
+        match found {
+            Ok(found) => slice.push(found),
+            Err(error) => return (slice, Some(error)),
+        }
+    }
+    (slice, None)
 }
 
 /// Decks checked (and held) at once: enough to keep every thread busy, few enough that memory
@@ -274,7 +296,31 @@ pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool
 
 #[cfg(test)]
 mod tests {
-    use super::progress_wanted;
+    use super::{next_slice, progress_wanted, SLICE};
+    use crate::error::Error;
+    use crate::paths::Found;
+
+    /// A walk that stops with an error gives the files before it, then the error; a walk
+    /// gives its files a slice at a time.
+    #[test]
+    fn files_found_before_an_error_are_kept_for_checking() {
+        let file = |i: usize| Found {
+            path: format!("deck-{i}.deck").into(),
+            named: false,
+        };
+        let mut walk = (0..3)
+            .map(|i| Ok(file(i)))
+            .chain([Err(Error::usage("unreadable")), Ok(file(9))]);
+        let (slice, stopped) = next_slice(&mut walk);
+        assert_eq!(slice, [file(0), file(1), file(2)]);
+        assert!(matches!(stopped, Some(Error::Usage { .. })));
+        let mut walk = (0..SLICE + 1).map(|i| Ok(file(i)));
+        let (first, stopped) = next_slice(&mut walk);
+        assert_eq!((first.len(), stopped.is_none()), (SLICE, true));
+        let (rest, _) = next_slice(&mut walk);
+        assert_eq!(rest, [file(SLICE)]);
+        assert!(next_slice(&mut walk).0.is_empty());
+    }
     use crate::catalog::{Catalog, DataOptions};
     use crate::check::check_deck_as;
     use crate::date::Date;
