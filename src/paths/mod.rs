@@ -66,6 +66,8 @@ fn excluded(path: &Path, exclude: &[glob::Pattern]) -> bool {
 /// needs: `validate --fix` walks them once to fix and once to check.
 pub struct Search<'a> {
     args: &'a [PathBuf],
+    /// What each argument is, looked at once.
+    kinds: Vec<Kind<'a>>,
     extensions: &'a [&'a str],
     exclude: &'a [glob::Pattern],
     /// Whether two arguments, or a pattern and a folder it matches, can find one file: only
@@ -82,22 +84,24 @@ impl<'a> Search<'a> {
         extensions: &'a [&'a str],
         exclude: &'a [glob::Pattern],
     ) -> Result<Self, Error> {
+        let kinds: Vec<Kind> = args.iter().map(|a| Kind::of(a)).collect();
         let search = Search {
             args,
+            may_repeat: may_repeat(args, &kinds),
+            kinds,
             extensions,
             exclude,
-            may_repeat: may_repeat(args),
             spilling: Spilling::default(),
         };
-        for arg in args {
-            if let Some(pattern) = glob_pattern(arg) {
+        for (arg, kind) in args.iter().zip(&search.kinds) {
+            if let Kind::Pattern(pattern) = *kind {
                 if !search.matches_a_file(pattern)? {
                     return Err(Error::usage_with_help(
                         format!("no file matches `{pattern}`"),
                         "check the pattern; it is matched against paths from the current folder",
                     ));
                 }
-            } else if arg.is_dir() && !search.holds_a_file(arg)? {
+            } else if *kind == Kind::Folder && !search.holds_a_file(arg)? {
                 return Err(Error::usage_with_help(
                     format!("`{}` holds no deck files", arg.display()),
                     format!(
@@ -119,7 +123,7 @@ impl<'a> Search<'a> {
     pub fn walk(&self) -> Walk<'_> {
         Walk {
             search: self,
-            args: self.args.iter(),
+            args: self.args.iter().zip(&self.kinds),
             glob: None,
             folders: Vec::new(),
             kept: self.may_repeat.then(HashSet::new),
@@ -221,8 +225,8 @@ impl<'a> Search<'a> {
 /// it, and otherwise two paths find one file only if one of them holds the other (or they
 /// are one). Sorted by their components, a path that holds another is followed by one it
 /// holds, so neighbours tell.
-fn may_repeat(args: &[PathBuf]) -> bool {
-    if args.iter().any(|a| glob_pattern(a).is_some()) {
+fn may_repeat(args: &[PathBuf], kinds: &[Kind]) -> bool {
+    if kinds.iter().any(|k| matches!(k, Kind::Pattern(_))) {
         return true;
     }
     let mut sorted: Vec<&Path> = args.iter().map(PathBuf::as_path).collect();
@@ -256,7 +260,7 @@ fn glob_error(e: glob::GlobError) -> Error {
 /// A walk of a [`Search`]: each file as it is found.
 pub struct Walk<'s> {
     search: &'s Search<'s>,
-    args: std::slice::Iter<'s, PathBuf>,
+    args: std::iter::Zip<std::slice::Iter<'s, PathBuf>, std::slice::Iter<'s, Kind<'s>>>,
     glob: Option<glob::Paths>,
     /// The folders being listed, the outermost first.
     folders: Vec<(PathBuf, Sorted)>,
@@ -313,19 +317,23 @@ impl Walk<'_> {
                     None => self.glob = None,
                 }
             } else {
-                let Some(arg) = self.args.next() else {
+                let Some((arg, kind)) = self.args.next() else {
                     return Ok(None);
                 };
-                if let Some(pattern) = glob_pattern(arg) {
-                    self.glob = Some(self.search.glob(pattern)?);
-                } else if arg.is_dir() {
-                    let listing = self.search.list(arg)?;
-                    self.folders.push((arg.clone(), listing));
-                } else if self.unseen(arg) {
-                    return Ok(Some(Found {
-                        path: arg.clone(),
-                        named: true,
-                    }));
+                match *kind {
+                    Kind::Pattern(pattern) => self.glob = Some(self.search.glob(pattern)?),
+                    Kind::Folder => {
+                        let listing = self.search.list(arg)?;
+                        self.folders.push((arg.clone(), listing));
+                    }
+                    Kind::File => {
+                        if self.unseen(arg) {
+                            return Ok(Some(Found {
+                                path: arg.clone(),
+                                named: true,
+                            }));
+                        }
+                    }
                 }
             }
         }
@@ -340,10 +348,24 @@ impl Walk<'_> {
     }
 }
 
-/// The argument as a glob pattern, when it has wildcards and is not itself an existing path.
-fn glob_pattern(arg: &Path) -> Option<&str> {
-    let s = arg.to_str()?;
-    (s.contains(['*', '?', '[']) && !arg.exists()).then_some(s)
+/// What a command-line path is: a glob pattern (it has wildcards and is not itself an
+/// existing path), a folder, or a file (or `-`, or a path that does not exist, which reading
+/// reports).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind<'a> {
+    Pattern(&'a str),
+    Folder,
+    File,
+}
+
+impl<'a> Kind<'a> {
+    fn of(arg: &'a Path) -> Kind<'a> {
+        match arg.to_str() {
+            Some(s) if s.contains(['*', '?', '[']) && !arg.exists() => Kind::Pattern(s),
+            _ if arg.is_dir() => Kind::Folder,
+            _ => Kind::File,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -411,8 +433,10 @@ mod tests {
     /// shell's expansion of `*.deck`) hold nothing for each file.
     #[test]
     fn only_arguments_that_can_find_a_file_twice_remember_what_they_found() {
-        let repeat =
-            |args: &[&str]| may_repeat(&args.iter().map(PathBuf::from).collect::<Vec<_>>());
+        let repeat = |args: &[&str]| {
+            let args: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
+            may_repeat(&args, &args.iter().map(|a| Kind::of(a)).collect::<Vec<_>>())
+        };
         assert!(!repeat(&["decks"]));
         assert!(!repeat(&["a.deck", "b.deck", "decks", "decks2", "deck"]));
         assert!(!repeat(&["decks/a", "decks/b", "decks/ab"]));
