@@ -8,6 +8,29 @@ use std::fs::File;
 use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+/// Where temporary files go: nowhere (what would go out stays in memory), the system's
+/// temporary folder, or a folder a test names. The system's is looked up only when a file is
+/// made, which most runs never do.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Place {
+    #[default]
+    Memory,
+    System,
+    Folder(PathBuf),
+}
+
+impl Place {
+    /// A new temporary file here; `None` in memory, or where no file can be made (a read-only
+    /// system), and what would go out stays in memory.
+    pub fn spill(&self) -> Option<Spill> {
+        match self {
+            Place::Memory => None,
+            Place::System => Spill::create(&std::env::temp_dir()).ok(),
+            Place::Folder(dir) => Spill::create(dir).ok(),
+        }
+    }
+}
+
 pub struct Spill {
     // Declared before `_removal`, so it is closed before the removal is tried.
     file: File,
@@ -28,8 +51,7 @@ impl Drop for Removal {
 }
 
 impl Spill {
-    /// A new empty file in `dir` (the system's temporary folder, unless a test says).
-    pub fn create(dir: &Path) -> std::io::Result<Spill> {
+    fn create(dir: &Path) -> std::io::Result<Spill> {
         use std::sync::atomic::{AtomicU32, Ordering};
         static MADE: AtomicU32 = AtomicU32::new(0);
         let mut attempts = 0;

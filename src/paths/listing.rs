@@ -7,7 +7,7 @@
 //! names (docs/benchmarks.md, "The big batch's memory, flat").
 
 use crate::error::Error;
-use crate::spill::Spill;
+use crate::spill::{Place, Spill};
 use std::ffi::OsString;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -22,14 +22,14 @@ const MERGE_BUFFERS: usize = 256 * 1024;
 #[derive(Debug, Clone)]
 pub struct Spilling {
     pub window: usize,
-    pub dir: PathBuf,
+    pub place: Place,
 }
 
 impl Default for Spilling {
     fn default() -> Self {
         Spilling {
             window: WINDOW,
-            dir: std::env::temp_dir(),
+            place: Place::System,
         }
     }
 }
@@ -99,9 +99,9 @@ impl<'s> Sorter<'s> {
     /// Writes the window out as a sorted run and empties it.
     fn write_run(&mut self) -> Result<(), Error> {
         if let Spilled::NotYet = self.spill {
-            self.spill = match Spill::create(&self.spilling.dir) {
-                Ok(file) => Spilled::File(file),
-                Err(_) => Spilled::Unavailable,
+            self.spill = match self.spilling.place.spill() {
+                Some(file) => Spilled::File(file),
+                None => Spilled::Unavailable,
             };
         }
         if let Spilled::Unavailable = self.spill {
@@ -310,6 +310,13 @@ mod tests {
         dir
     }
 
+    fn folder(spilling: &Spilling) -> &Path {
+        match &spilling.place {
+            Place::Folder(dir) => dir,
+            _ => unreachable!("tests name their folder"),
+        }
+    }
+
     /// Pushes `names` (each a folder when its index is odd) through a sorter with `spilling`,
     /// checking after each push that memory holds at most a window of UTF-8 names; gives back
     /// the names in the order they come out.
@@ -319,7 +326,7 @@ mod tests {
         for (i, name) in names.iter().enumerate() {
             odd += usize::from(name.to_str().is_none());
             sorter.push(name.clone(), i % 2 == 1)?;
-            if spilling.dir.is_dir() {
+            if matches!(&spilling.place, Place::Folder(dir) if dir.is_dir()) {
                 assert!(sorter.held() <= spilling.window + odd, "{}", sorter.held());
             }
         }
@@ -378,9 +385,9 @@ mod tests {
         /// run's file is left behind.
         #[test]
         fn names_come_out_sorted_whatever_the_window(names in names(), window in 1usize..9) {
-            let spilling = Spilling { window, dir: spill_dir("sorted") };
+            let spilling = Spilling { window, place: Place::Folder(spill_dir("sorted")) };
             prop_assert_eq!(sort(&names, &spilling).unwrap(), expected(&names));
-            prop_assert_eq!(std::fs::read_dir(&spilling.dir).unwrap().count(), 0);
+            prop_assert_eq!(std::fs::read_dir(folder(&spilling)).unwrap().count(), 0);
         }
     }
 
@@ -388,7 +395,7 @@ mod tests {
     fn a_large_folder_holds_a_window_of_names_and_its_runs_in_a_file() {
         let spilling = Spilling {
             window: 100,
-            dir: spill_dir("large"),
+            place: Place::Folder(spill_dir("large")),
         };
         let names: Vec<OsString> = (0..10_000)
             .rev()
@@ -402,7 +409,7 @@ mod tests {
         assert_eq!(sorter.runs.len(), 99, "all but the last window went out");
         let out = sort(&names, &spilling).unwrap();
         assert_eq!(out, expected(&names));
-        assert_eq!(std::fs::read_dir(&spilling.dir).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(folder(&spilling)).unwrap().count(), 0);
     }
 
     /// Without a place for runs, names stay in memory and still come out in order.
@@ -410,7 +417,7 @@ mod tests {
     fn without_a_temporary_folder_names_stay_in_memory() {
         let spilling = Spilling {
             window: 2,
-            dir: PathBuf::from("/no/such/folder/for/decksmith"),
+            place: Place::Folder(PathBuf::from("/no/such/folder/for/decksmith")),
         };
         let names: Vec<OsString> = ["c", "a", "e", "b", "d"].map(OsString::from).into();
         assert_eq!(sort(&names, &spilling).unwrap(), expected(&names));
@@ -421,7 +428,7 @@ mod tests {
     fn a_run_cut_short_is_an_error() {
         let spilling = Spilling {
             window: 2,
-            dir: spill_dir("cut"),
+            place: Place::Folder(spill_dir("cut")),
         };
         let mut sorter = Sorter::new(&spilling);
         for name in ["deck-c", "deck-a", "deck-e", "deck-b", "deck-d"] {

@@ -6,10 +6,9 @@
 
 use super::IllegalDeck;
 use crate::error::Error;
-use crate::spill::Spill;
+use crate::spill::{Place, Spill};
 use comfy_table::{Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
 use std::io::Read;
-use std::path::PathBuf;
 
 /// Rows held in memory before they go out to the temporary file.
 const HELD: usize = 1024;
@@ -24,8 +23,8 @@ type Row = [String; 4];
 #[derive(Default)]
 pub struct IllegalTable {
     held: Vec<Row>,
-    /// Where rows go out to; `None` keeps them in memory.
-    spill_dir: Option<PathBuf>,
+    /// Where rows go out to.
+    place: Place,
     spill: Option<Spill>,
     spill_failed: bool,
     /// Rows in the temporary file.
@@ -33,10 +32,10 @@ pub struct IllegalTable {
 }
 
 impl IllegalTable {
-    /// A table whose rows past [`HELD`] go out to a temporary file in `dir`.
-    pub fn spilling(dir: PathBuf) -> Self {
+    /// A table whose rows past [`HELD`] go out to a temporary file at `place`.
+    pub fn spilling(place: Place) -> Self {
         IllegalTable {
-            spill_dir: Some(dir),
+            place,
             ..IllegalTable::default()
         }
     }
@@ -60,11 +59,8 @@ impl IllegalTable {
         if self.held.len() < HELD || self.spill_failed {
             return Ok(());
         }
-        let Some(dir) = &self.spill_dir else {
-            return Ok(());
-        };
         if self.spill.is_none() {
-            self.spill = Spill::create(dir).ok();
+            self.spill = self.place.spill();
             self.spill_failed = self.spill.is_none();
         }
         if let Some(spill) = &mut self.spill {
@@ -204,7 +200,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("decksmith-table-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for colour in [false, true] {
-            let mut table = IllegalTable::spilling(dir.clone());
+            let mut table = IllegalTable::spilling(Place::Folder(dir.clone()));
             for deck in &decks {
                 table.push(deck).unwrap();
             }

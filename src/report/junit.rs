@@ -7,12 +7,11 @@
 
 use super::ci::{Annotation, Case, CiRun, Level};
 use crate::error::{plural, Error};
-use crate::spill::Spill;
+use crate::spill::{Place, Spill};
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 pub fn render(run: &CiRun) -> String {
-    let mut writer = Writer::new(run.command, None);
+    let mut writer = Writer::new(run.command, Place::Memory);
     for case in &run.cases {
         // In memory, nothing is written before the end.
         let _ = writer.case(case);
@@ -31,11 +30,11 @@ pub fn render(run: &CiRun) -> String {
 /// end, a group at a time. A batch of 100,000 decks so holds a few counts for each group, not
 /// its cases.
 pub struct Writer {
-    title: String,
+    command: &'static str,
     groups: Vec<Group>,
     totals: Totals,
-    /// Where groups' text goes out to; `None` keeps it in memory.
-    spill_dir: Option<PathBuf>,
+    /// Where groups' text goes out to.
+    place: Place,
 }
 
 struct Group {
@@ -92,14 +91,14 @@ impl Totals {
 const HELD_TEXT: usize = 64 * 1024;
 
 impl Writer {
-    /// A document for `command`'s cases; with `spill_dir`, long groups go out to temporary
-    /// files there.
-    pub fn new(command: &str, spill_dir: Option<PathBuf>) -> Self {
+    /// A document for `command`'s cases, whose long groups go out to temporary files at
+    /// `place`.
+    pub fn new(command: &'static str, place: Place) -> Self {
         Writer {
-            title: format!("decksmith {command}"),
+            command,
             groups: Vec::new(),
             totals: Totals::default(),
-            spill_dir,
+            place,
         }
     }
 
@@ -121,12 +120,9 @@ impl Writer {
         let group = &mut self.groups[at];
         group.totals.add(case);
         write_case(&mut group.text, case);
-        let Some(dir) = self.spill_dir.as_deref() else {
-            return Ok(());
-        };
         if group.text.len() > HELD_TEXT && !group.spill_failed {
             if group.spill.is_none() {
-                group.spill = Spill::create(dir).ok();
+                group.spill = self.place.spill();
                 group.spill_failed = group.spill.is_none();
             }
             if let Some(spill) = &mut group.spill {
@@ -143,7 +139,7 @@ impl Writer {
         let _ = writeln!(
             head,
             "<testsuites{}{}>",
-            self.totals.counts(&self.title),
+            self.totals.counts(&format!("decksmith {}", self.command)),
             self.totals.time()
         );
         out(head.as_bytes())?;
@@ -273,8 +269,8 @@ mod tests {
     #[test]
     fn groups_written_out_to_files_come_back_whole_and_in_place() {
         let cases = super::super::ci::sample_cases(3_000);
-        let written = |spill_dir: Option<PathBuf>| {
-            let mut writer = Writer::new("validate", spill_dir);
+        let written = |place: Place| {
+            let mut writer = Writer::new("validate", place);
             for case in &cases {
                 writer.case(case).unwrap();
             }
@@ -290,8 +286,8 @@ mod tests {
         };
         let dir = std::env::temp_dir().join(format!("decksmith-junit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let (from_files, spilled) = written(Some(dir.clone()));
-        let (from_memory, none) = written(None);
+        let (from_files, spilled) = written(Place::Folder(dir.clone()));
+        let (from_memory, none) = written(Place::Memory);
         assert_eq!((spilled, none), (2, 0));
         assert_eq!(from_files, from_memory);
         assert_eq!(from_files.matches("<testcase ").count(), 3_000);

@@ -27,23 +27,14 @@ pub fn render(run: &CiRun) -> String {
 /// results come before its tool and the rules the results met: each case's results are
 /// written when it comes, and only the rules met and a count for each fingerprint are kept,
 /// not the results (a batch's SARIF of 100,000 decks held every result until its end).
+#[derive(Default)]
 pub struct Writer {
     rule_ids: Vec<String>,
     /// How often each fingerprint's text occurred so far.
     seen: std::collections::HashMap<String, usize>,
-    base: Option<std::path::PathBuf>,
+    /// The working folder, looked up at the first result: a run without one never asks.
+    base: Option<Option<std::path::PathBuf>>,
     results: usize,
-}
-
-impl Default for Writer {
-    fn default() -> Self {
-        Writer {
-            rule_ids: Vec::new(),
-            seen: std::collections::HashMap::new(),
-            base: std::env::current_dir().ok(),
-            results: 0,
-        }
-    }
 }
 
 /// The results' indentation: inside the document, its `runs` and the run.
@@ -69,7 +60,10 @@ impl Writer {
                     self.rule_ids.len() - 1
                 }
             };
-            let mut r = result(a, index, self.base.as_deref());
+            let base = self
+                .base
+                .get_or_insert_with(|| std::env::current_dir().ok());
+            let mut r = result(a, index, base.as_deref());
             // The same text twice in a file (two identical lines) needs two fingerprints.
             let key = fingerprint_key(a);
             let occurrence = self.seen.entry(key.clone()).or_insert(0);

@@ -11,6 +11,7 @@ use super::illegal_table::IllegalTable;
 use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
 use crate::check::DeckOutcome;
 use crate::error::Error;
+use crate::spill::Place;
 
 /// The decks `validate` checked, in argument order, how many files a folder search found that
 /// were not deck lists, and with `--fix` what was fixed first.
@@ -96,8 +97,8 @@ impl<'a> Stream<'a> {
             fixes,
             tally: Tally::default(),
             held: None,
-            illegal: IllegalTable::spilling(std::env::temp_dir()),
-            junit: junit::Writer::new("validate", Some(std::env::temp_dir())),
+            illegal: IllegalTable::spilling(Place::System),
+            junit: junit::Writer::new("validate", Place::System),
             sarif: sarif::Writer::default(),
         }
     }
