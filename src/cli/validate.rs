@@ -185,7 +185,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
 fn next_slice(
     walk: &mut impl Iterator<Item = Result<Found, Error>>,
 ) -> (Vec<Found>, Option<Error>) {
-    let mut slice = Vec::with_capacity(SLICE);
+    let mut slice = Vec::new();
     for found in walk.take(SLICE) {
         match found {
             Ok(found) => slice.push(found),
