@@ -12,7 +12,7 @@ use std::ffi::OsString;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-/// Names sorted in memory before they go out as a run: about 100 KB of a batch's names.
+/// Names sorted in memory before they go out as a run: about 160 KB for a batch's names.
 const WINDOW: usize = 4096;
 
 /// The read buffers of a folder's runs together, while they are merged.
