@@ -7,11 +7,12 @@
 //! - loading and linting the database, in process (`Catalog::load` with `--db`);
 //! - `decksmith validate --db DB decks/ --output json` on 1 and 2 threads (best of 3), and
 //!   the same with the shipped database on decks that only use shipped cards;
-//! - the peak resident memory of those runs, through `/usr/bin/time` where it exists.
+//! - the peak resident memory of those runs, through `/usr/bin/time` where it exists, and
+//!   of the shipped-database run over ten times the decks (ten links to each), to show that
+//!   memory does not grow with the number of decks.
 //!
 //! `cargo bench --bench batch` (release profile). Set `DECKSMITH_BENCH_KEEP=1` to keep the
-//! generated files, and `DECKSMITH_BENCH_DECKS=100000` for another number of decks (peak memory
-//! against the number of decks: compare the peak RSS of two runs).
+//! generated files, and `DECKSMITH_BENCH_DECKS=100000` for another number of decks.
 
 use decksmith::catalog::{Catalog, DataOptions, Sources};
 use std::collections::BTreeMap;
@@ -85,11 +86,38 @@ fn main() {
                 deck_count(),
                 ms(time),
                 deck_count() as f64 / time.as_secs_f64(),
-                usage
-                    .as_deref()
-                    .unwrap_or("no /usr/bin/time for CPU and memory"),
+                usage.map_or(NO_TIME.to_owned(), |u| u.to_string()),
             );
         }
+    }
+
+    // Memory against the number of decks, in one run: the same decks, and ten links to each.
+    let tenfold = root.join("decks-tenfold");
+    std::fs::create_dir_all(&tenfold).expect("tenfold folder");
+    for deck in sorted_files(&plain) {
+        let name = deck.file_name().expect("a file name").to_string_lossy();
+        for copy in 0..10 {
+            let link = tenfold.join(format!("{copy}-{name}"));
+            if std::fs::hard_link(&deck, &link).is_err() {
+                std::fs::copy(&deck, &link).expect("deck copy");
+            }
+        }
+    }
+    let peak = |dir: &Path| {
+        let args = ["validate", "--output", "json", "-j", "2", s(dir)];
+        run(bin, &args, Some(())).1.map(|u| u.peak_kib)
+    };
+    match (peak(&plain), peak(&tenfold)) {
+        (Some(one), Some(ten)) => println!(
+            "peak RSS, shipped database, 2 threads: {} decks {:.1} MiB, {} decks {:.1} MiB \
+             ({:+.1} bytes a deck more)",
+            deck_count(),
+            one / 1024.0,
+            10 * deck_count(),
+            ten / 1024.0,
+            (ten - one) * 1024.0 / (9 * deck_count()) as f64
+        ),
+        _ => println!("peak RSS against the number of decks: {NO_TIME}"),
     }
     if std::env::var_os("DECKSMITH_BENCH_KEEP").is_none() {
         let _ = std::fs::remove_dir_all(&root);
@@ -108,10 +136,32 @@ fn best_of(n: usize, mut f: impl FnMut() -> Duration) -> Duration {
     (0..n).map(|_| f()).min().unwrap_or_default()
 }
 
+const NO_TIME: &str = "no /usr/bin/time for CPU and memory";
+
+/// What `/usr/bin/time` measured of a run: on a shared machine the CPU time says more than the
+/// wall time.
+struct Usage {
+    user: f64,
+    sys: f64,
+    peak_kib: f64,
+}
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} ms CPU ({:.0} user + {:.0} system), peak RSS {:.1} MiB",
+            (self.user + self.sys) * 1000.0,
+            self.user * 1000.0,
+            self.sys * 1000.0,
+            self.peak_kib / 1024.0
+        )
+    }
+}
+
 /// Runs decksmith with output discarded; exit 0 or 1 (illegal decks) are both fine. With
-/// `measure`, runs it under `/usr/bin/time` and returns its CPU time and peak RSS: on a shared
-/// machine the CPU time says more than the wall time.
-fn run(bin: &str, args: &[&str], measure: Option<()>) -> (Duration, Option<String>) {
+/// `measure`, runs it under `/usr/bin/time` and returns its CPU time and peak RSS.
+fn run(bin: &str, args: &[&str], measure: Option<()>) -> (Duration, Option<Usage>) {
     let time = Path::new("/usr/bin/time");
     let mut cmd = if measure.is_some() && time.exists() {
         let mut c = Command::new(time);
@@ -136,14 +186,11 @@ fn run(bin: &str, args: &[&str], measure: Option<()>) -> (Duration, Option<Strin
     let usage = measure.and_then(|_| {
         let line = stderr.lines().last()?;
         let mut fields = line.split_whitespace().map(|f| f.parse::<f64>().ok());
-        let (user, sys, kb) = (fields.next()??, fields.next()??, fields.next()??);
-        Some(format!(
-            "{:.0} ms CPU ({:.0} user + {:.0} system), peak RSS {:.1} MiB",
-            (user + sys) * 1000.0,
-            user * 1000.0,
-            sys * 1000.0,
-            kb / 1024.0
-        ))
+        Some(Usage {
+            user: fields.next()??,
+            sys: fields.next()??,
+            peak_kib: fields.next()??,
+        })
     });
     (elapsed, usage)
 }
