@@ -131,17 +131,19 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn glob(&self, pattern: &str) -> Result<glob::Paths, Error> {
-        // Like a shell: `*` and `**` do not step into hidden folders such as `.git`.
-        let options = glob::MatchOptions {
-            require_literal_leading_dot: true,
-            ..glob::MatchOptions::new()
-        };
-        glob::glob_with(pattern, options).map_err(|e| {
+    fn glob(&self, pattern: &str) -> Result<Matches, Error> {
+        let invalid = |e: glob::PatternError| {
             Error::usage_with_help(
                 format!("`{pattern}` is not a valid glob pattern: {}", e.msg),
                 "quote the pattern, and use `*`, `**`, `?` and `[…]` only as wildcards",
             )
+        };
+        // The glob crate's own skipping of hidden entries panics on a name that is not UTF-8
+        // in a folder it reads, so it lists them all and they are left out here.
+        let paths = glob::glob_with(pattern, glob::MatchOptions::new()).map_err(invalid)?;
+        Ok(Matches {
+            paths,
+            pattern: glob::Pattern::new(pattern).map_err(invalid)?,
         })
     }
 
@@ -250,6 +252,30 @@ fn read_dir(
     }))
 }
 
+/// What a glob pattern matches, in the glob crate's order, without hidden entries: like a
+/// shell, `*` and `**` do not match a name that starts with `.` (`.git`) unless the pattern
+/// spells the dot.
+struct Matches {
+    paths: glob::Paths,
+    pattern: glob::Pattern,
+}
+
+impl Iterator for Matches {
+    type Item = Result<PathBuf, glob::GlobError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let shown = glob::MatchOptions {
+            require_literal_leading_dot: true,
+            ..glob::MatchOptions::new()
+        };
+        self.paths.find(|found| {
+            found
+                .as_ref()
+                .map_or(true, |path| self.pattern.matches_path_with(path, shown))
+        })
+    }
+}
+
 fn glob_error(e: glob::GlobError) -> Error {
     Error::Read {
         path: e.path().to_owned(),
@@ -261,7 +287,7 @@ fn glob_error(e: glob::GlobError) -> Error {
 pub struct Walk<'s> {
     search: &'s Search<'s>,
     args: std::iter::Zip<std::slice::Iter<'s, PathBuf>, std::slice::Iter<'s, Kind<'s>>>,
-    glob: Option<glob::Paths>,
+    glob: Option<Matches>,
     /// The folders being listed, the outermost first.
     folders: Vec<(PathBuf, Sorted)>,
     /// The files found so far, when a file can be found twice.
@@ -491,6 +517,20 @@ mod tests {
                 dir.join("b/two.deck"),
                 odd.clone()
             ]
+        );
+        // A pattern reading that folder matches UTF-8 names only (the glob crate's), and does
+        // not panic on the other (its own skipping of hidden names did).
+        std::fs::write(dir.join("b/.hidden.deck"), "").unwrap();
+        let pattern = |p: &str| vec![PathBuf::from(format!("{}/{p}", dir.display()))];
+        let files = expand(&pattern("b/*.deck"), DECK_EXTENSIONS).unwrap();
+        assert_eq!(files, [dir.join("b/two.deck")]);
+        let files = expand(&pattern("**/*.deck"), DECK_EXTENSIONS).unwrap();
+        assert_eq!(files, [dir.join("a.deck"), dir.join("b/two.deck")]);
+        let files = expand(&pattern("b/.*.deck"), DECK_EXTENSIONS).unwrap();
+        assert_eq!(
+            files,
+            [dir.join("b/.hidden.deck")],
+            "a dot the pattern spells"
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
