@@ -19,18 +19,65 @@ pub enum Place {
     Folder(PathBuf),
 }
 
-impl Place {
-    /// A new temporary file here; `None` in memory, or where no file can be made (a read-only
-    /// system), and what would go out stays in memory.
-    pub fn spill(&self) -> Option<Spill> {
-        match self {
-            Place::Memory => None,
-            Place::System => Spill::create(&std::env::temp_dir()).ok(),
-            Place::Folder(dir) => Spill::create(dir).ok(),
+/// A temporary file at a [`Place`], made when first needed. Where none can be made (in
+/// memory, or on a read-only system) it is not asked for again, and what would go out stays
+/// in memory.
+#[derive(Default)]
+pub struct Later {
+    place: Place,
+    state: State,
+}
+
+#[derive(Default)]
+enum State {
+    #[default]
+    NotYet,
+    Made(Spill),
+    Unavailable,
+}
+
+impl Later {
+    pub fn new(place: Place) -> Self {
+        Later {
+            place,
+            state: State::NotYet,
+        }
+    }
+
+    /// The file, made on first use; `None` where there is none.
+    pub fn get(&mut self) -> Option<&mut Spill> {
+        if let State::NotYet = self.state {
+            let made = match &self.place {
+                Place::Memory => None,
+                Place::System => Spill::create(&std::env::temp_dir()).ok(),
+                Place::Folder(dir) => Spill::create(dir).ok(),
+            };
+            self.state = made.map_or(State::Unavailable, State::Made);
+        }
+        match &mut self.state {
+            State::Made(spill) => Some(spill),
+            State::NotYet | State::Unavailable => None,
+        }
+    }
+
+    /// The file, if one was made.
+    pub fn made(&self) -> Option<&Spill> {
+        match &self.state {
+            State::Made(spill) => Some(spill),
+            State::NotYet | State::Unavailable => None,
+        }
+    }
+
+    pub fn into_made(self) -> Option<Spill> {
+        match self.state {
+            State::Made(spill) => Some(spill),
+            State::NotYet | State::Unavailable => None,
         }
     }
 }
 
+/// A temporary file, written to the end first and read only then: reading moves the file's
+/// position, and nothing is written after it.
 pub struct Spill {
     // Declared before `_removal`, so it is closed before the removal is tried.
     file: File,
@@ -102,15 +149,10 @@ impl Spill {
         let mut file = &self.file;
         file.seek(SeekFrom::Start(at))
             .and_then(|_| file.read_exact(buf))
-            .map_err(|e| self.read_error(e))?;
-        // Appending goes on where the last write ended.
-        file.seek(SeekFrom::End(0))
-            .map_err(|e| self.read_error(e))?;
-        Ok(())
+            .map_err(|e| self.read_error(e))
     }
 
-    /// The bytes written so far, read from the start. Reading moves the file's position:
-    /// write nothing more until the reader is done.
+    /// The bytes written, read from the start.
     pub fn reader(&self) -> Result<impl std::io::Read + '_, Error> {
         let mut file = &self.file;
         file.seek(SeekFrom::Start(0))

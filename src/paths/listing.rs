@@ -7,7 +7,7 @@
 //! names (docs/benchmarks.md, "The big batch's memory, flat").
 
 use crate::error::Error;
-use crate::spill::{Place, Spill};
+use crate::spill::{Later, Place, Spill};
 use std::ffi::OsString;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -44,17 +44,9 @@ pub struct Sorter<'s> {
     /// Names that are not UTF-8 stay in memory: they are rare, and a name read back from a
     /// run is checked as UTF-8 rather than trusted as the platform's encoding.
     odd: Vec<(OsString, bool)>,
-    spill: Spilled,
+    spill: Later,
     /// Each run's place in the spill file.
     runs: Vec<(u64, u64)>,
-}
-
-enum Spilled {
-    NotYet,
-    File(Spill),
-    /// No temporary file could be made (a read-only system): the window grows instead, as
-    /// memory is all that is lost.
-    Unavailable,
 }
 
 impl<'s> Sorter<'s> {
@@ -64,7 +56,7 @@ impl<'s> Sorter<'s> {
             names: String::new(),
             window: Vec::new(),
             odd: Vec::new(),
-            spill: Spilled::NotYet,
+            spill: Later::new(spilling.place.clone()),
             runs: Vec::new(),
         }
     }
@@ -98,17 +90,12 @@ impl<'s> Sorter<'s> {
 
     /// Writes the window out as a sorted run and empties it.
     fn write_run(&mut self) -> Result<(), Error> {
-        if let Spilled::NotYet = self.spill {
-            self.spill = match self.spilling.place.spill() {
-                Some(file) => Spilled::File(file),
-                None => Spilled::Unavailable,
-            };
-        }
-        if let Spilled::Unavailable = self.spill {
+        // Without a temporary file the window grows instead, as memory is all that is lost.
+        if self.spill.get().is_none() {
             return Ok(());
         }
         self.sort_window();
-        let Spilled::File(spill) = &mut self.spill else {
+        let Some(spill) = self.spill.get() else {
             return Ok(());
         };
         // A record: the name's length (4 bytes), whether it is a folder (1), the name.
@@ -132,10 +119,7 @@ impl<'s> Sorter<'s> {
         self.sort_window();
         self.odd
             .sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
-        let file = match self.spill {
-            Spilled::File(spill) => Some(spill),
-            Spilled::NotYet | Spilled::Unavailable => None,
-        };
+        let file = self.spill.into_made();
         let cap = (MERGE_BUFFERS / self.runs.len().max(1)).max(512);
         let mut sources = vec![
             Source::Window {
@@ -434,9 +418,7 @@ mod tests {
         for name in ["deck-c", "deck-a", "deck-e", "deck-b", "deck-d"] {
             sorter.push(name.into(), false).unwrap();
         }
-        let Spilled::File(spill) = &sorter.spill else {
-            panic!("no run was written")
-        };
+        let spill = sorter.spill.made().expect("a run was written");
         spill.truncate(spill.len() - 3);
         let mut taken = Vec::new();
         let take = || -> Result<(), Error> {

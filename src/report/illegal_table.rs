@@ -6,7 +6,7 @@
 
 use super::IllegalDeck;
 use crate::error::Error;
-use crate::spill::{Place, Spill};
+use crate::spill::{Later, Place};
 use comfy_table::{Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
 use std::io::Read;
 
@@ -24,9 +24,7 @@ type Row = [String; 4];
 pub struct IllegalTable {
     held: Vec<Row>,
     /// Where rows go out to.
-    place: Place,
-    spill: Option<Spill>,
-    spill_failed: bool,
+    spill: Later,
     /// Rows in the temporary file.
     spilled: usize,
 }
@@ -35,7 +33,7 @@ impl IllegalTable {
     /// A table whose rows past [`HELD`] go out to a temporary file at `place`.
     pub fn spilling(place: Place) -> Self {
         IllegalTable {
-            place,
+            spill: Later::new(place),
             ..IllegalTable::default()
         }
     }
@@ -56,14 +54,10 @@ impl IllegalTable {
             deck.errors.to_string(),
             deck.rules.join(", "),
         ]);
-        if self.held.len() < HELD || self.spill_failed {
+        if self.held.len() < HELD {
             return Ok(());
         }
-        if self.spill.is_none() {
-            self.spill = self.place.spill();
-            self.spill_failed = self.spill.is_none();
-        }
-        if let Some(spill) = &mut self.spill {
+        if let Some(spill) = self.spill.get() {
             // A record: each cell's length (4 bytes) and text.
             let mut bytes = Vec::new();
             for cell in self.held.iter().flatten() {
@@ -118,7 +112,7 @@ impl IllegalTable {
     /// The rows, in order, [`CHUNK`] at a time.
     fn chunks(&self, each: &mut dyn FnMut(&[Row]) -> Result<(), Error>) -> Result<(), Error> {
         let mut rows: Vec<Row> = Vec::with_capacity(CHUNK);
-        if let Some(spill) = &self.spill {
+        if let Some(spill) = self.spill.made() {
             let mut reader = spill.reader()?;
             let mut read = |buf: &mut [u8]| reader.read_exact(buf).map_err(|e| spill.read_error(e));
             for _ in 0..self.spilled {

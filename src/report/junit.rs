@@ -7,7 +7,7 @@
 
 use super::ci::{Annotation, Case, CiRun, Level};
 use crate::error::{plural, Error};
-use crate::spill::{Place, Spill};
+use crate::spill::{Later, Place};
 use std::fmt::Write as _;
 
 pub fn render(run: &CiRun) -> String {
@@ -41,9 +41,8 @@ struct Group {
     name: String,
     totals: Totals,
     text: String,
-    /// `None` until the text is long, and when no temporary file can be made.
-    spill: Option<Spill>,
-    spill_failed: bool,
+    /// Where the text goes once it is long.
+    spill: Later,
 }
 
 /// Cases, failed cases, and the seconds of those whose time was measured.
@@ -111,8 +110,7 @@ impl Writer {
                     name: case.group.clone(),
                     totals: Totals::default(),
                     text: String::new(),
-                    spill: None,
-                    spill_failed: false,
+                    spill: Later::new(self.place.clone()),
                 });
                 self.groups.len() - 1
             }
@@ -120,12 +118,8 @@ impl Writer {
         let group = &mut self.groups[at];
         group.totals.add(case);
         write_case(&mut group.text, case);
-        if group.text.len() > HELD_TEXT && !group.spill_failed {
-            if group.spill.is_none() {
-                group.spill = self.place.spill();
-                group.spill_failed = group.spill.is_none();
-            }
-            if let Some(spill) = &mut group.spill {
+        if group.text.len() > HELD_TEXT {
+            if let Some(spill) = group.spill.get() {
                 spill.append(group.text.as_bytes())?;
                 group.text.clear();
             }
@@ -150,7 +144,7 @@ impl Writer {
                 group.totals.time()
             );
             out(head.as_bytes())?;
-            if let Some(spill) = &group.spill {
+            if let Some(spill) = group.spill.made() {
                 let mut chunk = vec![0; HELD_TEXT];
                 let mut at = 0;
                 while at < spill.len() {
@@ -274,7 +268,9 @@ mod tests {
             for case in &cases {
                 writer.case(case).unwrap();
             }
-            let spilled = writer.groups.iter().filter(|g| g.spill.is_some()).count();
+            let spilled = (writer.groups.iter())
+                .filter(|g| g.spill.made().is_some())
+                .count();
             let mut out = Vec::new();
             writer
                 .finish(&mut |bytes| {
