@@ -13,6 +13,7 @@ use crate::paths::{self, Found};
 use crate::report::edit::FileFixes;
 use crate::report::validate::Stream;
 use crate::report::{ReportOutput, Status};
+use crate::spill::Place;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeSet;
@@ -101,7 +102,12 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         None => Vec::new(),
     };
     let progress = progress_bar(|| search.walk().try_fold(0, |n, f| f.map(|_| n + 1)))?;
-    let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
+    let mut report = Stream::new(
+        args.output,
+        ctx.colour,
+        fix.map(|_| fixes.as_slice()),
+        Place::System,
+    );
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
     // Files are found as they are checked, a slice at a time, each slice checked and rendered

@@ -50,17 +50,12 @@ pub fn diagnostics(outcome: &DeckOutcome, colour: bool) -> String {
 /// The closing summary of a batch: illegal decks, findings per rule id, the counts.
 pub fn batch_summary(tally: &Tally, colour: bool) -> String {
     let mut table = IllegalTable::default();
-    let mut out = Vec::new();
-    // In memory, neither the table nor the text can fail.
-    let _ = (tally.illegal.iter())
-        .try_for_each(|deck| table.push(deck))
-        .and_then(|()| {
-            write_batch_summary(tally, &table, colour, &mut |bytes| {
-                out.extend_from_slice(bytes);
-                Ok(())
-            })
-        });
-    String::from_utf8_lossy(&out).into_owned()
+    super::in_memory(|out| {
+        for deck in &tally.illegal {
+            table.push(deck)?;
+        }
+        write_batch_summary(tally, &table, colour, out)
+    })
 }
 
 /// [`batch_summary`] with the illegal decks' rows in `table`, written to `out`.

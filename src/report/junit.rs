@@ -12,16 +12,12 @@ use std::fmt::Write as _;
 
 pub fn render(run: &CiRun) -> String {
     let mut writer = Writer::new(run.command, Place::Memory);
-    for case in &run.cases {
-        // In memory, nothing is written before the end.
-        let _ = writer.case(case);
-    }
-    let mut out = Vec::new();
-    let _ = writer.finish(&mut |bytes| {
-        out.extend_from_slice(bytes);
-        Ok(())
-    });
-    String::from_utf8_lossy(&out).into_owned()
+    super::in_memory(|out| {
+        for case in &run.cases {
+            writer.case(case)?;
+        }
+        writer.finish(out)
+    })
 }
 
 /// A JUnit document written as its cases come. It opens with totals and gathers the cases by

@@ -22,19 +22,16 @@ pub struct Validated {
 }
 
 impl Validated {
-    /// People's report or JSON, in memory (only JUnit's temporary files can fail to write).
+    /// People's report or JSON, of decks already in memory.
     fn write(&self, output: ReportOutput, colour: bool) -> String {
-        let mut stream = Stream::new(output, colour, self.fixes.as_deref());
-        let mut out = String::new();
-        for deck in &self.decks {
-            let piece = stream.piece(deck);
-            out.push_str(&stream.push(deck, piece).unwrap_or_default());
-        }
-        let _ = stream.finish(self.skipped, &mut |bytes| {
-            out.push_str(&String::from_utf8_lossy(bytes));
-            Ok(())
-        });
-        out
+        let mut stream = Stream::new(output, colour, self.fixes.as_deref(), Place::Memory);
+        super::in_memory(|out| {
+            for deck in &self.decks {
+                let piece = stream.piece(deck);
+                out(stream.push(deck, piece)?.as_bytes())?;
+            }
+            stream.finish(self.skipped, out)
+        })
     }
 }
 
@@ -90,15 +87,21 @@ pub struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
-    pub fn new(output: ReportOutput, colour: bool, fixes: Option<&'a [FileFixes]>) -> Self {
+    /// A report whose parts kept to the end go out to temporary files at `place`.
+    pub fn new(
+        output: ReportOutput,
+        colour: bool,
+        fixes: Option<&'a [FileFixes]>,
+        place: Place,
+    ) -> Self {
         Stream {
             output,
             colour,
             fixes,
             tally: Tally::default(),
             held: None,
-            illegal: IllegalTable::spilling(Place::System),
-            junit: junit::Writer::new("validate", Place::System),
+            illegal: IllegalTable::spilling(place.clone()),
+            junit: junit::Writer::new("validate", place),
             sarif: sarif::Writer::default(),
         }
     }
@@ -258,7 +261,7 @@ mod tests {
         let deck = check_deck_as(catalog, None, &source, date, None).unwrap();
         assert!(!deck.verdict.legal);
         for output in [ReportOutput::Human, ReportOutput::Json, ReportOutput::Sarif] {
-            let mut stream = Stream::new(output, false, None);
+            let mut stream = Stream::new(output, false, None, crate::spill::Place::Memory);
             for _ in 0..3 {
                 let piece = stream.piece(&deck);
                 stream.push(&deck, piece).unwrap();
