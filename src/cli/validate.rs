@@ -303,6 +303,11 @@ pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool
 #[cfg(test)]
 mod tests {
     use super::{next_slice, progress_wanted, SLICE};
+    use crate::catalog::{Catalog, DataOptions};
+    use crate::check::check_deck_as;
+    use crate::date::Date;
+    use crate::diagnostic::SourceFile;
+    use crate::encoding::{self, Encoding};
     use crate::error::Error;
     use crate::paths::Found;
 
@@ -327,11 +332,6 @@ mod tests {
         assert_eq!(rest, [file(SLICE)]);
         assert!(next_slice(&mut walk).0.is_empty());
     }
-    use crate::catalog::{Catalog, DataOptions};
-    use crate::check::check_deck_as;
-    use crate::date::Date;
-    use crate::diagnostic::SourceFile;
-    use crate::encoding::{self, Encoding};
 
     /// A lone deck's catalog holds, when it can, only the cards the deck's lines spell, and
     /// every shipped example deck (each rule broken, cards unknown or misspelt) gets the
