@@ -13,6 +13,7 @@ mod formats;
 mod man;
 mod match_cmd;
 mod new;
+mod progress;
 mod schema;
 mod sim;
 mod stats;

@@ -17,6 +17,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+mod prepare;
+pub use prepare::{prepare, Prepared, Ready, Request};
+
 /// The K-th (1-based) of N disjoint slices of a run's games: game `i` belongs to slice
 /// `i mod N + 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

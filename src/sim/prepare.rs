@@ -1,0 +1,172 @@
+//! What a run plays, from the command line's paths: the decks found, read and checked against
+//! their formats, each seated for the engine, and the [`Plan`] that names the run.
+
+use super::{Plan, Shard};
+use crate::card_db::Game;
+use crate::catalog::Catalog;
+use crate::check::{read_and_check, DeckOutcome};
+use crate::date::Date;
+use crate::engine::player::Kind;
+use crate::engine::{script, SeatDeck};
+use crate::error::Error;
+use crate::validate::format::Format;
+use std::path::{Path, PathBuf};
+
+/// A run as asked for: the decks (files or folders of `*.deck` files) and how to play them.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    /// Two decks play each other; more play every pair (a gauntlet).
+    pub decks: &'a [PathBuf],
+    /// When given, each of `decks` plays each of these only.
+    pub field: &'a [PathBuf],
+    /// Games per pairing.
+    pub games: u64,
+    pub seed: u64,
+    /// The players piloting each pairing's first and second deck.
+    pub players: [Kind; 2],
+    pub shard: Shard,
+    /// Play decks that are not legal in their format.
+    pub allow_illegal: bool,
+}
+
+/// A run ready to be played ([`super::run`]).
+pub struct Ready<'c> {
+    pub game: &'c Game,
+    /// Indexed as the plan's decks.
+    pub seats: Vec<SeatDeck>,
+    pub plan: Plan,
+}
+
+/// What reading a run's decks gives.
+pub enum Prepared<'c> {
+    Ready(Ready<'c>),
+    /// Decks not legal in their format, unless the request allows them: no game is played.
+    Illegal(Vec<DeckOutcome>),
+}
+
+/// Finds, reads and checks the request's decks (against `forced`, or their own `format:`
+/// lines), and seats them for the one game they are all for.
+pub fn prepare<'c>(
+    catalog: &'c Catalog,
+    forced: Option<&Format>,
+    request: &Request<'_>,
+) -> Result<Prepared<'c>, Error> {
+    let main = expand(request.decks)?;
+    let field = expand(request.field)?;
+    let paths: Vec<&PathBuf> = main.iter().chain(&field).collect();
+    let pairings = pairings(main.len(), field.len());
+    if pairings.is_empty() {
+        return Err(Error::usage_with_help(
+            "`sim` needs two decks to play",
+            "pass two decks, more for a gauntlet, or a deck and `--vs FIELD...`",
+        ));
+    }
+    let mut outcomes = Vec::with_capacity(paths.len());
+    let mut decks = Vec::with_capacity(paths.len());
+    for path in &paths {
+        let (deck, outcome) = read_and_check(catalog, forced, path, Date::today())?;
+        decks.push(deck);
+        outcomes.push(outcome);
+    }
+    if !request.allow_illegal && outcomes.iter().any(|o| !o.verdict.legal) {
+        outcomes.retain(|o| !o.verdict.legal);
+        return Ok(Prepared::Illegal(outcomes));
+    }
+    let game_id = one_game(&outcomes)?;
+    let game = catalog.game(&game_id)?;
+    let mut seats = Vec::with_capacity(decks.len());
+    for (deck, o) in decks.iter().zip(&outcomes) {
+        seats.push(
+            script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?,
+        );
+    }
+    let plan = Plan {
+        game: game_id,
+        decks: paths.iter().map(|p| deck_name(p)).collect(),
+        fingerprints: seats.iter().map(fingerprint).collect(),
+        pairings,
+        games: request.games,
+        seed: request.seed,
+        players: request.players.map(|p| p.to_string()),
+        shards: request.shard.n,
+    };
+    Ok(Prepared::Ready(Ready { game, seats, plan }))
+}
+
+/// Every pair of the main decks, or each main deck against each field deck (indices into
+/// main decks followed by field decks).
+fn pairings(main: usize, field: usize) -> Vec<[usize; 2]> {
+    if field > 0 {
+        (0..main)
+            .flat_map(|a| (0..field).map(move |b| [a, main + b]))
+            .collect()
+    } else {
+        (0..main)
+            .flat_map(|a| (a + 1..main).map(move |b| [a, b]))
+            .collect()
+    }
+}
+
+/// Files as given, twice if named twice (a deck can play itself); folders replaced by their
+/// `*.deck` files in name order, not searched further. Not `crate::paths`, whose search
+/// descends into folders, skips hidden files, keeps a file named twice once and refuses a
+/// folder without decks.
+fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+    let mut out = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            out.push(path.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "deck"))
+            .collect();
+        found.sort();
+        out.extend(found);
+    }
+    Ok(out)
+}
+
+fn deck_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The game every deck that names one names.
+fn one_game(outcomes: &[DeckOutcome]) -> Result<String, Error> {
+    let mut named = outcomes.iter().filter_map(|o| o.verdict.game.as_deref());
+    let Some(first) = named.next() else {
+        return Err(Error::usage("the decks name no game"));
+    };
+    if let Some(other) = named.find(|g| *g != first) {
+        return Err(Error::usage(format!(
+            "the decks are for different games: `{first}` and `{other}`"
+        )));
+    }
+    Ok(first.to_owned())
+}
+
+/// FNV-1a over the deck's zones and cards: enough to tell a changed deck from the same one.
+fn fingerprint(deck: &SeatDeck) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for (zone, cards) in &deck.zones {
+        eat(zone.as_bytes());
+        eat(&[0xff]);
+        for c in cards {
+            eat(&c.to_le_bytes());
+        }
+    }
+    format!("{h:016x}")
+}
