@@ -16,8 +16,8 @@ use decksmith::diagnostic::SourceFile;
 use decksmith::encoding::text;
 use decksmith::engine::player::{Bot, Kind};
 use decksmith::engine::random::{player_seed, SelfPlay};
+use decksmith::engine::rng::game_seed;
 use decksmith::engine::rng::Rng;
-use decksmith::engine::script::{game_seed, seat_deck};
 use decksmith::engine::{Engine, Player, SeatDeck, Setup, ToMove};
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -49,7 +49,7 @@ fn decks<E: Engine>() -> [SeatDeck; 2] {
     [0, 1].map(|i| {
         let t = std::fs::read_to_string(&paths[i]).expect("an example deck");
         let file = SourceFile::new("bench.deck", t.as_str());
-        seat_deck(&text::parse(&t), game::<E>(), &[], &file).expect("a deck")
+        SeatDeck::new(&text::parse(&t), game::<E>(), &[], &file).expect("a deck")
     })
 }
 

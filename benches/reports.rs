@@ -7,7 +7,7 @@ use decksmith::catalog::Catalog;
 use decksmith::check::{check_deck, DeckOutcome};
 use decksmith::date::Date;
 use decksmith::diagnostic::SourceFile;
-use decksmith::engine::scripted::{self, Prepared};
+use decksmith::engine::play::{self, Prepared};
 use decksmith::report::validate::Validated;
 use decksmith::report::{human, sarif, Outcome};
 use std::fmt::Write as _;
@@ -76,10 +76,10 @@ fn script_steps_load_and_play(bencher: divan::Bencher, n: usize) {
     let text = long_script(n);
     bencher.bench(|| {
         let file = SourceFile::new("long.match.toml", text.as_str());
-        let Ok(Prepared::Ready(ready)) = scripted::prepare_source(catalog, &file, &dir) else {
+        let Ok(Prepared::Ready(ready)) = play::prepare_source(catalog, &file, &dir) else {
             panic!("the script loads");
         };
-        let played = scripted::play(&ready).expect("the script plays");
+        let played = play::run(&ready).expect("the script plays");
         assert!(played.failures.is_empty());
         played.transcript.games.len()
     });

@@ -16,8 +16,8 @@ use crate::date::Date;
 use crate::deck::Deck;
 use crate::diagnostic::{render as render_problems, Problem, SourceFile};
 use crate::encoding::{self, Encoding};
+use crate::engine::play::{self, Prepared};
 use crate::engine::registry;
-use crate::engine::scripted::{self, Prepared};
 use crate::lint;
 use crate::names;
 use crate::report::validate::Validated;
@@ -274,7 +274,7 @@ fn script_dir(text: &str) -> PathBuf {
 fn script(text: &str) -> bool {
     let catalog = catalog();
     let file = SourceFile::new("fuzz.match.toml", text);
-    let prepared = match scripted::prepare_source(catalog, &file, &script_dir(text)) {
+    let prepared = match play::prepare_source(catalog, &file, &script_dir(text)) {
         Ok(p) => p,
         Err(e) => {
             let _ = human::error(&e, false);
@@ -299,7 +299,7 @@ fn script(text: &str) -> bool {
     for game in &mut ready.script.games {
         game.steps.truncate(MAX_STEPS);
     }
-    match scripted::play(&ready) {
+    match play::run(&ready) {
         Ok(result) => {
             let _ = result.transcript.render();
             let _ = render_problems(&result.failures, false);

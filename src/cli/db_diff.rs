@@ -6,7 +6,7 @@ use crate::check::{check_deck, Pool};
 use crate::date::Date;
 use crate::db_diff::{diff, load_side, DataSpec};
 use crate::diagnostic::SourceFile;
-use crate::engine::{script, scripted};
+use crate::engine::{script, transcript};
 use crate::error::{read_text, Error};
 use crate::paths;
 use crate::report::diff::{DeckImpact, DiffOutcome, ScriptImpact};
@@ -77,16 +77,16 @@ fn scripts(paths: &[PathBuf], old: &Catalog, new: &Catalog) -> Result<Vec<Script
     let found = if paths.is_empty() {
         Vec::new()
     } else {
-        scripted::find(paths)?
+        script::find(paths)?
     };
     found
         .iter()
         .map(|path| {
             Ok(ScriptImpact {
                 path: path.display().to_string(),
-                golden: script::transcript_path(path).display().to_string(),
-                before: scripted::transcript(old, path)?,
-                after: scripted::transcript(new, path)?,
+                golden: transcript::golden_path(path).display().to_string(),
+                before: transcript::of_script(old, path)?,
+                after: transcript::of_script(new, path)?,
             })
         })
         .collect()

@@ -4,10 +4,10 @@
 use super::{emit, Context, Output};
 use crate::check::read_and_check;
 use crate::date::Date;
+use crate::engine::play::{self, Prepared};
 use crate::engine::random;
-use crate::engine::scripted::{self, Prepared};
 use crate::engine::SeatDeck;
-use crate::engine::{registry, script};
+use crate::engine::{registry, script, transcript};
 use crate::error::Error;
 use crate::report::scripts::{self as report_scripts, Verification};
 use crate::report::{human, json, render, Outcome, ReportOutput, Status};
@@ -83,7 +83,7 @@ pub fn run(ctx: &Context, cmd: MatchCommand, out: &mut dyn Write) -> Result<Stat
 fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
     let name = args.script.display().to_string();
-    let prepared = match scripted::prepare(&catalog, &args.script)? {
+    let prepared = match play::prepare(&catalog, &args.script)? {
         Prepared::Ready(p) => p,
         Prepared::Broken(problems) => return Err(Error::Script(problems)),
         Prepared::IllegalDeck(outcomes) => {
@@ -95,7 +95,7 @@ fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Statu
             return Ok(Status::Failed);
         }
     };
-    let result = scripted::play(&prepared).map_err(Error::Script)?;
+    let result = play::run(&prepared).map_err(Error::Script)?;
     let text = match args.output {
         Output::Human => report_scripts::run(&prepared.script, &result, ctx.colour),
         Output::Json => json::run(&name, &result),
@@ -106,13 +106,13 @@ fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Statu
 
 fn verify(ctx: &Context, args: VerifyArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    let scripts = scripted::find(&args.paths)?;
+    let scripts = script::find(&args.paths)?;
     let verified = scripts
         .iter()
         .map(|path| {
             Ok((
                 path.display().to_string(),
-                scripted::verify(&catalog, path, args.bless)?,
+                transcript::verify(&catalog, path, args.bless)?,
             ))
         })
         .collect::<Result<Vec<_>, Error>>()?;
@@ -173,8 +173,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
     let game = catalog.game(&game_id)?;
     let mut seats: [SeatDeck; 2] = Default::default();
     for (i, (deck, o)) in decks.iter().zip(&outcomes).enumerate() {
-        seats[i] =
-            script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
+        seats[i] = SeatDeck::new(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
     }
     let results = match random::batch(game, &seats, args.seed, args.games) {
         None => return Err(registry::no_engine(&game_id)),

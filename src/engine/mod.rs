@@ -9,19 +9,24 @@
 pub mod expect;
 pub mod log;
 pub mod parse;
+pub mod play;
 pub mod player;
 pub mod random;
 pub mod registry;
 pub mod rng;
-pub mod runner;
 pub mod script;
-pub mod scripted;
 #[cfg(test)]
 pub mod testing;
 pub mod transcript;
 
+use crate::card_db::Game;
+use crate::deck::Deck;
+use crate::diagnostic::{Problem, SourceFile};
+use script::Located;
 use serde::Serialize;
 use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
 
 /// The [`Engine`] methods that only hand their arguments on, written once for every engine:
 /// each to the function of its concern in the engine's own folder (`legal::legal_actions`,
@@ -265,6 +270,98 @@ pub struct SeatDeck {
 }
 
 impl SeatDeck {
+    /// Turns a validated deck into the seat's cards: database indices per zone, in list order,
+    /// with the stacked cards moved to the top of the game's draw zone (its default zone).
+    pub fn new(
+        deck: &Deck,
+        game: &Game,
+        stack: &[Located],
+        file: &Arc<SourceFile>,
+    ) -> Result<SeatDeck, Problem> {
+        let error = |span: Range<usize>, message: String| {
+            Problem::error("script", message)
+                .in_file(file)
+                .label(span, "")
+        };
+        let mut zones: Vec<(String, Vec<u32>)> = Vec::new();
+        let mut key = String::new();
+        for zone in &deck.zones {
+            let id = if zone.span.is_none() && zone.name == "main" {
+                game.default_zone().map(|z| z.id.clone())
+            } else {
+                game.zone_for_header(&zone.name).map(|z| z.id.clone())
+            };
+            // Validation has already refused unknown zones and cards.
+            let Some(id) = id else { continue };
+            let at = match zones.iter().position(|(z, _)| *z == id) {
+                Some(at) => at,
+                None => {
+                    zones.push((id, Vec::new()));
+                    zones.len() - 1
+                }
+            };
+            for entry in &zone.entries {
+                let found = entry
+                    .id
+                    .as_deref()
+                    .and_then(|i| game.find_with(i, &mut key))
+                    .or_else(|| game.find_with(&entry.card, &mut key));
+                if let Some(card) = found {
+                    zones[at]
+                        .1
+                        .extend(std::iter::repeat_n(card as u32, entry.count as usize));
+                }
+            }
+        }
+        if stack.is_empty() {
+            return Ok(SeatDeck {
+                zones,
+                stacked: false,
+            });
+        }
+        let draw_zone = game
+            .default_zone()
+            .map(|z| z.id.clone())
+            .unwrap_or_default();
+        let at = match zones.iter().position(|(z, _)| *z == draw_zone) {
+            Some(at) => at,
+            None => {
+                zones.push((draw_zone.clone(), Vec::new()));
+                zones.len() - 1
+            }
+        };
+        let mut rest = std::mem::take(&mut zones[at].1);
+        let mut top = Vec::with_capacity(rest.len());
+        for name in stack {
+            let Some(card) = game.find_with(&name.value, &mut key) else {
+                return Err(
+                    error(name.span.clone(), format!("unknown card `{}`", name.value)).maybe_help(
+                        game.suggest(&name.value)
+                            .map(|s| format!("did you mean `{s}`?")),
+                    ),
+                );
+            };
+            let Some(pos) = rest.iter().position(|&c| c == card as u32) else {
+                let total = top.iter().filter(|&&c| c == card as u32).count();
+                return Err(error(
+                    name.span.clone(),
+                    format!(
+                        "the stack names `{}` more often than the deck holds it ({total})",
+                        game.cards[card].name()
+                    ),
+                )
+                .help("a stack orders the deck's own cards; it cannot add any"));
+            };
+            top.push(rest.remove(pos));
+        }
+        top.extend(rest);
+        zones[at].1 = top;
+        Ok(SeatDeck {
+            zones,
+            stacked: true,
+        })
+    }
+
     pub fn zone(&self, id: &str) -> &[u32] {
         self.zones
             .iter()

@@ -5,8 +5,8 @@
 //! test. The buffers live in [`SelfPlay`], so a long run allocates only what the engine does.
 
 use super::registry::{self, EngineTask};
+use super::rng::game_seed;
 use super::rng::Rng;
-use super::script::game_seed;
 use super::{Engine, Outcome, Player, SeatDeck, SeatSummary, Setup};
 use crate::card_db::Game;
 use serde::Serialize;

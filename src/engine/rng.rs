@@ -75,6 +75,15 @@ impl Rng {
     }
 }
 
+/// The seed of game `number` of a series (and of random game `number`) derived from one seed:
+/// SplitMix-style mixing, so neighbouring games do not share shuffles.
+pub fn game_seed(seed: u64, number: u64) -> u64 {
+    let mut z = seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,14 +2,15 @@
 //! list), the seed or stacked deck orders, and one `[[games]]` table per game of a series with
 //! its steps. A step is one line of `steps`: an action in the game's own action language
 //! (handed whole to [`Engine::parse_action`](super::Engine::parse_action)), an `expect` check,
-//! or an `expect illegal` action. The language is documented in `docs/scripts.md`.
+//! or an `expect illegal` action. The language is documented in `docs/scripts.md`. Reading
+//! a script is this module's; playing it is [`super::play`]'s.
 
 use super::expect::{self, Expectation};
-use super::{Player, SeatDeck};
-use crate::card_db::Game;
+use super::rng::game_seed;
+use super::Player;
 use crate::catalog::parse_toml;
-use crate::deck::Deck;
 use crate::diagnostic::{Problem, SourceFile};
+use crate::error::Error;
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -18,8 +19,6 @@ use toml::Spanned;
 
 /// The suffix that marks a file as a match script.
 pub const SCRIPT_SUFFIX: &str = ".match.toml";
-/// The suffix of a script's golden transcript, stored beside it.
-pub const TRANSCRIPT_SUFFIX: &str = ".transcript";
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -276,15 +275,6 @@ impl Script {
     }
 }
 
-/// The seed of game `number` of a series (and of random game `number`) derived from one seed:
-/// SplitMix-style mixing, so neighbouring games do not share shuffles.
-pub fn game_seed(seed: u64, number: u64) -> u64 {
-    let mut z = seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn player_deck(
     file: &Arc<SourceFile>,
     spec: &Spanned<PlayerFile>,
@@ -399,110 +389,27 @@ fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     }
 }
 
-/// Turns a validated deck into the seat's cards: database indices per zone, in list order,
-/// with the stacked cards moved to the top of the game's draw zone (its default zone).
-pub fn seat_deck(
-    deck: &Deck,
-    game: &Game,
-    stack: &[Located],
-    file: &Arc<SourceFile>,
-) -> Result<SeatDeck, Problem> {
-    let error = |span: Range<usize>, message: String| {
-        Problem::error("script", message)
-            .in_file(file)
-            .label(span, "")
-    };
-    let mut zones: Vec<(String, Vec<u32>)> = Vec::new();
-    let mut key = String::new();
-    for zone in &deck.zones {
-        let id = if zone.span.is_none() && zone.name == "main" {
-            game.default_zone().map(|z| z.id.clone())
-        } else {
-            game.zone_for_header(&zone.name).map(|z| z.id.clone())
-        };
-        // Validation has already refused unknown zones and cards.
-        let Some(id) = id else { continue };
-        let at = match zones.iter().position(|(z, _)| *z == id) {
-            Some(at) => at,
-            None => {
-                zones.push((id, Vec::new()));
-                zones.len() - 1
-            }
-        };
-        for entry in &zone.entries {
-            let found = entry
-                .id
-                .as_deref()
-                .and_then(|i| game.find_with(i, &mut key))
-                .or_else(|| game.find_with(&entry.card, &mut key));
-            if let Some(card) = found {
-                zones[at]
-                    .1
-                    .extend(std::iter::repeat_n(card as u32, entry.count as usize));
-            }
-        }
+/// The scripts at `paths`: files as given, folders searched for `*.match.toml`. Finding none
+/// is a usage error.
+pub fn find(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+    let mut found = Vec::new();
+    for path in paths {
+        find_in(path, &mut found).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
     }
-    if stack.is_empty() {
-        return Ok(SeatDeck {
-            zones,
-            stacked: false,
-        });
+    if found.is_empty() {
+        return Err(Error::usage_with_help(
+            "no match scripts found",
+            format!("scripts are files named *{}", SCRIPT_SUFFIX),
+        ));
     }
-    let draw_zone = game
-        .default_zone()
-        .map(|z| z.id.clone())
-        .unwrap_or_default();
-    let at = match zones.iter().position(|(z, _)| *z == draw_zone) {
-        Some(at) => at,
-        None => {
-            zones.push((draw_zone.clone(), Vec::new()));
-            zones.len() - 1
-        }
-    };
-    let mut rest = std::mem::take(&mut zones[at].1);
-    let mut top = Vec::with_capacity(rest.len());
-    for name in stack {
-        let Some(card) = game.find_with(&name.value, &mut key) else {
-            return Err(
-                error(name.span.clone(), format!("unknown card `{}`", name.value)).maybe_help(
-                    game.suggest(&name.value)
-                        .map(|s| format!("did you mean `{s}`?")),
-                ),
-            );
-        };
-        let Some(pos) = rest.iter().position(|&c| c == card as u32) else {
-            let total = top.iter().filter(|&&c| c == card as u32).count();
-            return Err(error(
-                name.span.clone(),
-                format!(
-                    "the stack names `{}` more often than the deck holds it ({total})",
-                    game.cards[card].name()
-                ),
-            )
-            .help("a stack orders the deck's own cards; it cannot add any"));
-        };
-        top.push(rest.remove(pos));
-    }
-    top.extend(rest);
-    zones[at].1 = top;
-    Ok(SeatDeck {
-        zones,
-        stacked: true,
-    })
+    Ok(found)
 }
 
-/// The name of the golden transcript stored beside a script.
-pub fn transcript_path(script: &Path) -> PathBuf {
-    let name = script
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = name.strip_suffix(SCRIPT_SUFFIX).unwrap_or(&name);
-    script.with_file_name(format!("{stem}{TRANSCRIPT_SUFFIX}"))
-}
-
-/// Finds scripts: a file is taken as given; a folder is searched for `*.match.toml`.
-pub fn find_scripts(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// Adds the scripts at `path` to `out`: a file as given, a folder searched for them.
+fn find_in(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if !path.is_dir() {
         out.push(path.to_owned());
         return Ok(());
@@ -514,7 +421,7 @@ pub fn find_scripts(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> 
     children.sort();
     for child in children {
         if child.is_dir() {
-            find_scripts(&child, out)?;
+            find_in(&child, out)?;
         } else if child
             .file_name()
             .is_some_and(|n| n.to_string_lossy().ends_with(SCRIPT_SUFFIX))
@@ -605,13 +512,5 @@ mod tests {
         );
         assert_eq!(strip_comment("p1 end # done"), "p1 end ");
         assert_eq!(strip_comment("# all comment"), "");
-    }
-
-    #[test]
-    fn transcript_sits_beside_its_script() {
-        assert_eq!(
-            transcript_path(Path::new("a/b/combat.match.toml")),
-            Path::new("a/b/combat.transcript")
-        );
     }
 }

@@ -4,8 +4,8 @@
 //! random play must reach.
 
 use super::random::{player_seed, SelfPlay};
+use super::rng::game_seed;
 use super::rng::Rng;
-use super::script::{game_seed, seat_deck};
 use super::{Engine, SeatDeck, Setup};
 use crate::card_db::Game;
 use crate::catalog::Catalog;
@@ -249,7 +249,7 @@ pub fn example_decks<E: Engine>() -> Vec<SeatDeck> {
         .map(|path| {
             let text = std::fs::read_to_string(path).expect("an example deck");
             let file = SourceFile::new(path.display().to_string(), text.clone());
-            seat_deck(&text::parse(&text), game::<E>(), &[], &file)
+            SeatDeck::new(&text::parse(&text), game::<E>(), &[], &file)
                 .unwrap_or_else(|p| panic!("{}: {p:?}", path.display()))
         })
         .collect()

@@ -1,11 +1,19 @@
 //! Transcripts: what happened in a scripted match, game by game — every event the engine
 //! reported, every scripted action, every expectation and its result. The text rendering is
-//! the golden file `match verify` compares; it holds no paths, line numbers or colours, so it
-//! only changes when play changes.
+//! the golden file beside each script that `match verify` compares ([`verify`]); it holds no
+//! paths, line numbers or colours, so it only changes when play changes.
 
+use super::play::{self, Prepared};
+use super::script::SCRIPT_SUFFIX;
 use super::{Outcome, Player, Value};
+use crate::catalog::Catalog;
+use crate::check::DeckOutcome;
+use crate::diagnostic::Problem;
+use crate::error::Error;
+use crate::validate::Severity;
 use serde::Serialize;
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Transcript {
@@ -194,6 +202,126 @@ pub fn diff(golden: &str, actual: &str) -> String {
     out
 }
 
+/// How a script's transcript compares with its golden file.
+pub enum Golden {
+    Same,
+    /// `--bless`: the golden file was (re)written.
+    Blessed,
+    /// No golden file yet.
+    Missing,
+    Differs {
+        golden: String,
+        /// `- golden`, `+ now` lines.
+        diff: String,
+    },
+}
+
+/// A script `match verify` could play.
+pub struct Played {
+    pub game: String,
+    /// Failed expectations and illegal actions.
+    pub failures: Vec<Problem>,
+    pub transcript: String,
+    pub golden_path: String,
+    pub golden: Golden,
+}
+
+/// One script's result in `match verify`.
+pub enum Verified {
+    IllegalDeck(Vec<DeckOutcome>),
+    Broken(Vec<Problem>),
+    Played(Played),
+}
+
+/// Plays the script at `path` and compares (or, with `bless`, writes) its golden transcript.
+pub fn verify(catalog: &Catalog, path: &Path, bless: bool) -> Result<Verified, Error> {
+    let prepared = match play::prepare(catalog, path)? {
+        Prepared::Ready(p) => p,
+        Prepared::IllegalDeck(outcomes) => return Ok(Verified::IllegalDeck(outcomes)),
+        Prepared::Broken(problems) => return Ok(Verified::Broken(problems)),
+    };
+    let result = match play::run(&prepared) {
+        Ok(r) => r,
+        Err(problems) => return Ok(Verified::Broken(problems)),
+    };
+    let transcript = result.transcript.render();
+    let golden_path = golden_path(path);
+    let golden = if bless {
+        std::fs::write(&golden_path, &transcript).map_err(|source| Error::Write {
+            path: golden_path.clone(),
+            source,
+        })?;
+        Golden::Blessed
+    } else {
+        match std::fs::read_to_string(&golden_path) {
+            Ok(golden) => {
+                let diff = diff(&golden, &transcript);
+                if diff.is_empty() {
+                    Golden::Same
+                } else {
+                    Golden::Differs { golden, diff }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Golden::Missing,
+            Err(source) => {
+                return Err(Error::Read {
+                    path: golden_path,
+                    source,
+                })
+            }
+        }
+    };
+    Ok(Verified::Played(Played {
+        game: prepared.script.game.value.clone(),
+        failures: result.failures,
+        transcript,
+        golden_path: golden_path.display().to_string(),
+        golden,
+    }))
+}
+
+/// Plays `path` against `catalog` (`db diff --matches`): the rendered transcript, or why it
+/// could not be played (a deck illegal in its format, a broken script). Only I/O and broken
+/// card data are errors.
+pub fn of_script(catalog: &Catalog, path: &Path) -> Result<Result<String, String>, Error> {
+    let why = |problems: &[Problem]| {
+        let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+        messages.join("; ")
+    };
+    let prepared = match play::prepare(catalog, path)? {
+        Prepared::Ready(p) => p,
+        Prepared::IllegalDeck(outcomes) => {
+            let findings: Vec<String> = outcomes
+                .iter()
+                .flat_map(|o| &o.verdict.findings)
+                .filter(|f| f.severity == Severity::Error)
+                .map(|f| format!("{}: {}", f.rule, f.message))
+                .collect();
+            return Ok(Err(format!(
+                "a deck is not legal in the script's format ({})",
+                findings.join("; ")
+            )));
+        }
+        Prepared::Broken(problems) => return Ok(Err(why(&problems))),
+    };
+    Ok(play::run(&prepared)
+        .map(|result| result.transcript.render())
+        .map_err(|problems| why(&problems)))
+}
+
+/// The suffix of a script's golden transcript, stored beside it.
+pub const TRANSCRIPT_SUFFIX: &str = ".transcript";
+
+/// The name of the golden transcript stored beside a script.
+pub fn golden_path(script: &Path) -> PathBuf {
+    let name = script
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(SCRIPT_SUFFIX).unwrap_or(&name);
+    script.with_file_name(format!("{stem}{TRANSCRIPT_SUFFIX}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,5 +359,13 @@ mod tests {
         let d = diff("a\nb\nc\n", "a\nB\nc\n");
         assert_eq!(d, "  a\n- b\n+ B\n  c\n");
         assert_eq!(diff("same\n", "same\n"), "");
+    }
+
+    #[test]
+    fn transcript_sits_beside_its_script() {
+        assert_eq!(
+            golden_path(Path::new("a/b/combat.match.toml")),
+            Path::new("a/b/combat.transcript")
+        );
     }
 }

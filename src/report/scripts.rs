@@ -8,9 +8,9 @@ use super::ci::{
 use super::{finding_problem, human, json, Outcome, Status};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
-use crate::engine::runner::RunResult;
+use crate::engine::play::RunResult;
 use crate::engine::script::{Script, StepKind};
-use crate::engine::scripted::{Golden, Played, Verified};
+use crate::engine::transcript::{Golden, Played, Verified};
 use crate::error::plural;
 use serde::Serialize;
 

@@ -9,7 +9,7 @@ use crate::card_db::Game;
 use crate::engine::player::{Bot, Kind};
 use crate::engine::random::{player_seed, MAX_ACTIONS};
 use crate::engine::registry::{self, EngineTask};
-use crate::engine::script::game_seed;
+use crate::engine::rng::game_seed;
 use crate::engine::{Engine, Outcome, Player, SeatDeck, Setup, ToMove};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};

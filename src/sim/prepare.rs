@@ -7,7 +7,7 @@ use crate::catalog::Catalog;
 use crate::check::{read_and_check, DeckOutcome};
 use crate::date::Date;
 use crate::engine::player::Kind;
-use crate::engine::{script, SeatDeck};
+use crate::engine::SeatDeck;
 use crate::error::Error;
 use crate::validate::format::Format;
 use std::path::{Path, PathBuf};
@@ -76,9 +76,7 @@ pub fn prepare<'c>(
     let game = catalog.game(&game_id)?;
     let mut seats = Vec::with_capacity(decks.len());
     for (deck, o) in decks.iter().zip(&outcomes) {
-        seats.push(
-            script::seat_deck(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?,
-        );
+        seats.push(SeatDeck::new(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?);
     }
     let plan = Plan {
         game: game_id,
