@@ -198,9 +198,9 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
 }
 
 /// Leaves the pass alone in `out`, written over the action the last decision left there: a
-/// push copies a whole action (160 bytes) through `memcpy` from where it was built, where the
+/// push copies a whole action through `memcpy` from where it was built, where the
 /// pass, most decisions' action, is two bytes written in place. Inlined, since a call costs
-/// about what the copy did.
+/// about what the copy did (benches/engine.rs, `random_game`).
 #[inline(always)]
 fn only_pass(out: &mut Vec<Action>, who: Player) {
     out.truncate(1);
@@ -277,9 +277,9 @@ fn orders(counts: &[usize], slots: usize) -> usize {
 }
 
 /// [`orders`] remembered by what it depends on: how many different cards have each number of
-/// copies (not which cards), and the slots. A random mulligan asks it at every step, about
-/// 4,000 instructions a mulligan, and the opening hands of a game's decks have the same few
-/// such shapes again and again.
+/// copies (not which cards), and the slots. A random mulligan asks it at every step, and the
+/// opening hands of a game's decks have the same few such shapes again and again
+/// (benches/engine.rs, `random_game`).
 struct OrdersMemo {
     /// Direct-mapped by [`orders_key`]; a key is never 0, so an empty slot matches none.
     slots: Vec<(u32, usize)>,

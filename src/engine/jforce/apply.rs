@@ -143,8 +143,8 @@ pub fn apply_checking<const CHECKED: bool>(
         }
     }
     // On the phase first, then the action, checked or not: a jump among the Action Phase's
-    // five kinds rather than all eight mispredicted a quarter less often (callgrind's model),
-    // 2 % faster though 3.5 % more instructions (issue #15, point 4).
+    // five kinds rather than all eight mispredicts less often, which outweighs its few more
+    // instructions (benches/engine.rs, `random_game`; issue #15, point 4).
     match (state.phase, *action) {
         (Phase::Action, Action::Play { player, hand, card, target }) => {
             play::<CHECKED>(state, player, hand, card, target.as_ref(), events)

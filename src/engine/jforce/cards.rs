@@ -201,8 +201,9 @@ impl Table {
 
     /// The table of `game` for this thread. A state takes a reference to its table at every
     /// play and effect; with one table shared by every thread, its reference count bounced
-    /// between cores and `sim -j 2` spent 25% more CPU per game than `-j 1`. Each thread
-    /// copies the game's table once and its games share the copy.
+    /// between cores and a game cost more CPU at `sim -j 2` than at `-j 1` (benches/engine.rs,
+    /// `random_game`, under `-j`). Each thread copies the game's table once and its games
+    /// share the copy.
     pub fn for_thread(game: &Game) -> Result<Arc<Table>, String> {
         thread_local! {
             static LOCAL: RefCell<Option<(Arc<Table>, Arc<Table>)>> = const { RefCell::new(None) };

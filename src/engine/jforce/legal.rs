@@ -89,7 +89,7 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
         return None;
     }
     // The Block and Discard Phases' actions are counted and made by index, without the
-    // enumeration's walk (a quarter of the draws).
+    // enumeration's walk (benches/engine.rs, `random_game`).
     let p = state.decider();
     let seat = state.seat(p);
     let action = match state.phase {
@@ -184,7 +184,7 @@ fn unit_count(state: &State, p: Player, targets: [usize; 3]) -> Units {
     // Read from each card's counts at the seat's Charge level, summed over a unit's cards and
     // weighed once; a Charge they do not cover (only a test sets one) is counted by the
     // enumeration's walk, outside the draw's way: with it inside, counting the Hero's
-    // activations was a fifth of the draw (issue #15, point 4).
+    // activations weighed on every draw (benches/engine.rs; issue #15, point 4).
     let Some(c) = level(seat.charge) else {
         let mut count = Count(0);
         let _ = unit_actions(state, p, &mut count);

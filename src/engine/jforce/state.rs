@@ -101,16 +101,16 @@ impl Unit {
 /// Positions of a hand the summary covers: one bit each in a word.
 const SUMMED: usize = Word::BITS as usize;
 
-/// The summary's words: a hand passes 32 cards only if a turn draws dozens, and half the
-/// width of `u64` halves the work of every draw and play on the summary (issue #15,
-/// point 4).
+/// The summary's words: a hand passes 32 cards only if a turn draws dozens, and a word half
+/// the width of `u64` makes every draw and play on the summary cheaper (benches/engine.rs;
+/// issue #15, point 4).
 type Word = u32;
 
 /// A hand of cards, with which of them each Charge level affords, how each plays and which
 /// are the first copy of their card, kept up to date by every change: the random player
 /// counts the actions of the cards it may play (copies give one action) from a few words
-/// instead of looking up every card in hand at every decision, which was most of the draw
-/// (issue #15, point 4). Read as a slice; changed only through its methods, so the summary
+/// instead of looking up every card in hand at every decision (benches/engine.rs,
+/// `random_game`; issue #15, point 4). Read as a slice; changed only through its methods, so the summary
 /// cannot fall behind (the invariants compare it with a fresh one after every action of the
 /// seeded games).
 #[derive(Debug, PartialEq, Eq)]
@@ -132,8 +132,8 @@ struct Summary {
     first: Word,
     /// `counts[w][c]`: the cards in the whole hand, copies counted once, that play in the
     /// `w`th of the [`WAYS`] (the last row: in none) and cost at most `c`. Kept as counts
-    /// because counting the bits of words has no instruction on the default x86-64 target:
-    /// its software form was a sixth of the draw (issue #15, point 4).
+    /// because counting the bits of words has no instruction on the default x86-64 target,
+    /// and its software form showed in the draw (benches/engine.rs; issue #15, point 4).
     counts: [[u16; LEVELS]; WAYS + 1],
 }
 
@@ -290,7 +290,7 @@ impl Hand {
             first,
             counts,
         } = &self.summary;
-        // Read entry by entry: an array's `map` here was left a call, a tenth of the draw.
+        // Read entry by entry: an array's `map` here was left a call (benches/engine.rs).
         let count = |w: usize| u32::from(counts[w][c]);
         let n = weigh([count(0), count(1), count(2), count(3)], targets);
         Some((n, Bits((within[c] & first & unsummed).into())))
@@ -445,8 +445,8 @@ impl Seat {
     }
 
     /// The seat of a new game: `hero` at `hp`, no Charge, every zone empty. Its lists are
-    /// those of a seat this thread dropped, if it kept one: allocating a game's eight lists
-    /// and freeing them was a twentieth of a random game (issue #15, point 4).
+    /// those of a seat this thread dropped, if it kept one, rather than a game's eight lists
+    /// allocated and freed (benches/engine.rs, `random_game`; issue #15, point 4).
     pub fn new(hero: u16, hp: i32) -> Seat {
         let spare = SPARE.try_with(|spare| spare.try_borrow_mut().ok()?.pop());
         let mut seat = spare.ok().flatten().unwrap_or_else(Seat::empty);
@@ -547,7 +547,7 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Whether a unit may hold a boost "until end of turn": set by every such boost and
     /// cleared by the end of turn that takes them off, so that a turn with none ends without
-    /// visiting every unit (its loops were a tenth of the mispredicted branches; issue #15,
+    /// visiting every unit (whose loops mispredicted often; benches/engine.rs, issue #15,
     /// point 4).
     pub boosted: bool,
 }

@@ -47,7 +47,7 @@ impl Engine for Skirmish {
     type Event = Event;
 
     /// None: an action here is a whole round of both players' picks, so 40 random actions
-    /// play the rest of the game at random (a duel between players lasts about 11 rounds),
+    /// play the rest of the game at random (more rounds than a duel between players lasts),
     /// and that noise drowned the difference between one pick and another. The evaluation
     /// scores the position the tree reached (docs/sim.md has the measurements).
     const ROLLOUT_DEPTH: u32 = 0;

@@ -423,7 +423,8 @@ thread_local! {
     /// between the same decks build the card table once a thread. Each thread has its own, so
     /// a game's set-up takes no lock and the duel's and its table's reference counts stay on
     /// one core: one duel shared by all threads passed them between the cores at every game,
-    /// and the duel's 2.5 µs random games cost 14-19 % more CPU at `sim -j 2` than at `-j 1`.
+    /// and the duel's short random games cost more CPU at `sim -j 2` than at `-j 1`
+    /// (benches/engine.rs, `random_game`, under `-j`).
     static LOCAL: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
 }
 
