@@ -110,8 +110,8 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         shard: args.shard.unwrap_or(Shard::WHOLE),
         allow_illegal: args.allow_illegal,
     };
-    let run = match sim::prepare(&catalog, forced.as_ref(), &request)? {
-        Prepared::Ready(run) => run,
+    let (game, seats, plan) = match sim::prepare(&catalog, forced.as_ref(), &request)? {
+        Prepared::Ready { game, seats, plan } => (game, seats, plan),
         Prepared::Illegal(illegal) => {
             let mut s = human::validate(&illegal, ctx.colour);
             s.push_str(
@@ -122,20 +122,12 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         }
     };
     let shard = request.shard;
-    let games = (args.games * run.plan.pairings.len() as u64).div_ceil(shard.n);
+    let games = (args.games * plan.pairings.len() as u64).div_ceil(shard.n);
     let bar = Progress::new("{bar:40} {pos}/{len} games, {eta} left", 1, || Ok(games))?;
     let pool = crate::check::Pool::new(args.jobs, usize::MAX)?;
-    let game_id = run.plan.game.clone();
-    let result = pool.install(|| {
-        sim::run(
-            run.game,
-            &run.seats,
-            run.plan,
-            request.players,
-            shard,
-            &|| bar.step(),
-        )
-    });
+    let game_id = plan.game.clone();
+    let step = || bar.step();
+    let result = pool.install(|| sim::run(game, &seats, plan, request.players, shard, &step));
     bar.finish();
     let result = match result {
         None => return Err(registry::no_engine(&game_id)),

@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 mod prepare;
-pub use prepare::{prepare, Prepared, Ready, Request};
+pub use prepare::{prepare, Prepared, Request};
 
 /// The K-th (1-based) of N disjoint slices of a run's games: game `i` belongs to slice
 /// `i mod N + 1`.

@@ -29,17 +29,14 @@ pub struct Request<'a> {
     pub allow_illegal: bool,
 }
 
-/// A run ready to be played ([`super::run`]).
-pub struct Ready<'c> {
-    pub game: &'c Game,
-    /// Indexed as the plan's decks.
-    pub seats: Vec<SeatDeck>,
-    pub plan: Plan,
-}
-
 /// What reading a run's decks gives.
 pub enum Prepared<'c> {
-    Ready(Ready<'c>),
+    /// A run ready to be played ([`super::run`]); `seats` are indexed as the plan's decks.
+    Ready {
+        game: &'c Game,
+        seats: Vec<SeatDeck>,
+        plan: Plan,
+    },
     /// Decks not legal in their format, unless the request allows them: no game is played.
     Illegal(Vec<DeckOutcome>),
 }
@@ -88,7 +85,7 @@ pub fn prepare<'c>(
         players: request.players.map(|p| p.to_string()),
         shards: request.shard.n,
     };
-    Ok(Prepared::Ready(Ready { game, seats, plan }))
+    Ok(Prepared::Ready { game, seats, plan })
 }
 
 /// Every pair of the main decks, or each main deck against each field deck (indices into
