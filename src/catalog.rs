@@ -219,41 +219,11 @@ impl Catalog {
         options: &DataOptions,
         format: Option<&str>,
     ) -> Result<Cow<'static, Catalog>, Error> {
-        Catalog::load_for(options, format, Formats::Every)
-    }
-
-    /// [`Catalog::load_for_format`] for a lone deck whose header names `format` and whose
-    /// lines spell their cards (names and ids) as `spelt`: of the formats, only that one and
-    /// those it extends are read, as nothing else is looked up for that deck. Of the game's
-    /// cards, only those whose id or name is spelt so are read, in database order, when every
-    /// spelling is a card's as the database spells it: the deck's lines then find their cards
-    /// as in the whole game, and a format's list of cards finds the same among them (a name
-    /// normalised finds the first card of its key, and shipped names do not clash), while a
-    /// line spelt otherwise (a typo, for "did you mean") has every card read. With `--format`,
-    /// a batch or `--fix`, other formats can be looked up (a deck's own header, "did you
-    /// mean"), so those keep [`Catalog::load_for_format`].
-    pub fn load_for_deck(
-        options: &DataOptions,
-        format: &str,
-        spelt: &BTreeSet<String>,
-    ) -> Result<Cow<'static, Catalog>, Error> {
-        Catalog::load_for(options, Some(format), Formats::Extended(spelt))
-    }
-
-    fn load_for(
-        options: &DataOptions,
-        format: Option<&str>,
-        kept: Formats,
-    ) -> Result<Cow<'static, Catalog>, Error> {
         let shipped = options.data_dir.is_none() && options.db.is_empty();
         let Some(format) = format.filter(|_| shipped && options.formats.is_empty()) else {
             return Catalog::load(options);
         };
-        let (formats, problems) = match kept {
-            Formats::Extended(_) => shipped_format_and_parents(format),
-            Formats::Every => None,
-        }
-        .unwrap_or_else(|| Catalog::build(&Sources::embedded_games(|_| false), None));
+        let (formats, problems) = Catalog::build(&Sources::embedded_games(|_| false), None);
         let Some(game) = formats.format(format).map(|f| f.game.clone()) else {
             return Catalog::load(options);
         };
@@ -263,11 +233,7 @@ impl Catalog {
         let mut games = Sources::embedded_games(|g| g == game);
         games.files.retain(|(kind, _)| *kind != FileKind::Format);
         // The formats are moved in, not given as the base, which `build` would copy.
-        let spelt_only = match kept {
-            Formats::Extended(spelt) => spelt_cards_only(&games, &game, spelt),
-            Formats::Every => None,
-        };
-        let (mut catalog, problems) = spelt_only.unwrap_or_else(|| Catalog::build(&games, None));
+        let (mut catalog, problems) = Catalog::build(&games, None);
         if problems.iter().any(Problem::is_error) || !catalog.games.contains_key(&game) {
             return Catalog::load(options);
         }
@@ -349,16 +315,6 @@ impl Catalog {
     /// of `base`; formats are added to `base`'s. Problems are returned, not raised, so `db
     /// check` can list them all.
     pub fn build(sources: &Sources, base: Option<&Catalog>) -> (Catalog, Vec<Problem>) {
-        Catalog::build_spelt(sources, base, None)
-    }
-
-    /// [`Catalog::build`], reading of each compiled card file only the cards whose id or name
-    /// is spelt as one of `spelt`, if given (see [`read::parse_card_file`]).
-    fn build_spelt(
-        sources: &Sources,
-        base: Option<&Catalog>,
-        spelt: Option<&BTreeSet<String>>,
-    ) -> (Catalog, Vec<Problem>) {
         let mut problems = Vec::new();
         let mut catalog = base.cloned().unwrap_or_default();
         let mut replaced: Vec<String> = Vec::new();
@@ -407,26 +363,20 @@ impl Catalog {
         type Read<'s> = (&'s Arc<SourceFile>, Result<ParsedCards, Problem>);
         let batches: Vec<(Vec<Card>, Vec<Read>)> = if size > PARALLEL_PARSE_BYTES {
             use rayon::prelude::*;
-            keep_freed_memory();
             (card_srcs.par_iter())
                 .map(|src| {
                     let mut cards = Vec::new();
-                    let parsed = read::parse_card_file(src, &mut cards, spelt);
+                    let parsed = read::parse_card_file(src, &mut cards);
                     (cards, vec![(*src, parsed)])
                 })
                 .collect()
         } else {
-            // Cards read only as spelt are about as many as the spellings: counting every
-            // compiled card would walk each file once more for room that stays unused.
-            let room = match spelt {
-                Some(spelt) => spelt.len(),
-                None => (card_srcs.iter())
-                    .filter_map(|src| src.compiled().and_then(shipped::cards::count))
-                    .sum(),
-            };
+            let room = (card_srcs.iter())
+                .filter_map(|src| src.compiled().and_then(shipped::cards::count))
+                .sum();
             let mut cards = Vec::with_capacity(room);
             let parsed = (card_srcs.iter())
-                .map(|src| (*src, read::parse_card_file(src, &mut cards, spelt)))
+                .map(|src| (*src, read::parse_card_file(src, &mut cards)))
                 .collect();
             vec![(cards, parsed)]
         };
@@ -595,82 +545,6 @@ fn unknown_game(catalog: &Catalog, game: &Spanned<CardStr>, src: &Arc<SourceFile
         })
 }
 
-/// Before a large database is parsed on every core, has glibc's allocator keep the memory it
-/// is given back. By default it returns each freed block over 128 KiB, and the top of each
-/// thread's arena, to the system: every card file's parse (the TOML parser's token and event
-/// lists are megabytes) then took fresh pages, each a page fault and a page zeroed by the
-/// kernel, and the cards merged on the main thread took more; page faults were a quarter of
-/// the big batch's CPU time. One arena per core, not the default eight, lets the main thread
-/// reuse what a worker gave back. The threads that parse start after this, so it holds for
-/// them; the process exits soon after a load, so keeping the memory costs nothing. The start
-/// of any other command, which loads the small shipped data, never calls it.
-fn keep_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        use libc::{c_int, mallopt, M_ARENA_MAX, M_MMAP_THRESHOLD, M_TRIM_THRESHOLD};
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        // SAFETY: `mallopt` only sets the allocator's parameters, under its own lock. Each
-        // value is within what it accepts (32 MiB is its largest mapping threshold); one it
-        // refused would leave the default, which is only slower.
-        unsafe {
-            mallopt(M_MMAP_THRESHOLD, 32 << 20);
-            mallopt(M_TRIM_THRESHOLD, 256 << 20);
-            mallopt(M_ARENA_MAX, c_int::try_from(cores).unwrap_or(c_int::MAX));
-        }
-    }
-}
-
-/// `games` built with only the cards spelt as one of `spelt` (see [`Catalog::load_for_deck`]);
-/// `None` unless every spelling is then a card's of `game` as the database spells it.
-fn spelt_cards_only(
-    games: &Sources,
-    game: &str,
-    spelt: &BTreeSet<String>,
-) -> Option<(Catalog, Vec<Problem>)> {
-    let built = Catalog::build_spelt(games, None, Some(spelt));
-    let found = built.0.games.get(game)?;
-    spelt
-        .iter()
-        .all(|s| found.find_spelt(s).is_some())
-        .then_some(built)
-}
-
-/// Which of the shipped formats [`Catalog::load_for`] reads.
-#[derive(Clone, Copy)]
-enum Formats<'s> {
-    Every,
-    /// The named format and those it extends, for a lone deck spelling its cards so.
-    Extended(&'s BTreeSet<String>),
-}
-
-/// The shipped format `id` and those it extends, read from the files named by their ids
-/// (`formats/<id>.toml`) and resolved. `None` when a file is not named by the id it defines,
-/// does not parse, or the chain loops: the caller then reads every format, which reports it.
-fn shipped_format_and_parents(id: &str) -> Option<(Catalog, Vec<Problem>)> {
-    let mut files = Vec::new();
-    let mut next = Some(id.to_owned());
-    while let Some(id) = next.take() {
-        if files.len() == embedded::FORMATS.len() {
-            return None;
-        }
-        let path = format!("formats/{id}.toml");
-        let (path, text, compiled) = embedded::FORMATS.iter().find(|(p, ..)| *p == path)?;
-        let src = SourceFile::shipped(path, text, compiled);
-        let file: FormatFile = parse_toml(&src).ok()?;
-        if *file.id.get_ref() != id {
-            return None;
-        }
-        next = file.extends.as_ref().map(|parent| parent.get_ref().clone());
-        files.push((file, src));
-    }
-    let (formats, problems) = format::resolve(files, &BTreeSet::new(), &BTreeMap::new());
-    let catalog = Catalog {
-        formats,
-        ..Catalog::default()
-    };
-    Some((catalog, problems))
-}
-
 /// Parses the format files among `files`; also returns the ids the files that failed meant to
 /// define, so formats extending them are not told their parent does not exist.
 fn parse_formats(
@@ -763,31 +637,6 @@ mod tests {
     }
 
     #[test]
-    fn a_deck_of_a_shipped_format_loads_its_game_with_that_format_and_its_parents() {
-        let full = Catalog::embedded().expect("shipped data loads");
-        for (id, format) in &full.formats {
-            // The file is found by the id, so the fall-back to every format is not taken.
-            assert!(shipped_format_and_parents(id).is_some(), "{id}");
-            let one =
-                Catalog::load_for_deck(&DataOptions::default(), id, &BTreeSet::new()).unwrap();
-            assert_eq!(one.games.keys().collect::<Vec<_>>(), [&format.game]);
-            let mut chain: Vec<&str> = format.parents.iter().map(String::as_str).collect();
-            chain.push(id);
-            chain.sort_unstable();
-            assert_eq!(
-                one.formats.keys().map(String::as_str).collect::<Vec<_>>(),
-                chain
-            );
-            for (id, kept) in &one.formats {
-                assert_eq!(format!("{kept:?}"), format!("{:?}", full.formats[id]));
-            }
-        }
-        let unknown =
-            Catalog::load_for_deck(&DataOptions::default(), "nope", &BTreeSet::new()).unwrap();
-        assert_eq!(unknown.formats.len(), full.formats.len());
-    }
-
-    #[test]
     fn a_shipped_format_loads_its_game_alone_with_every_format() {
         let full = Catalog::embedded().expect("shipped data loads");
         for (id, format) in &full.formats {
@@ -824,7 +673,7 @@ mod tests {
                 FileKind::Cards => {
                     let mut cards = Vec::new();
                     assert!(
-                        shipped::cards::read(compiled, &mut cards, None).is_some(),
+                        shipped::cards::read(compiled, &mut cards).is_some(),
                         "{}",
                         src.name
                     );
@@ -832,7 +681,7 @@ mod tests {
                     assert_eq!(count, Some(cards.len()), "{}", src.name);
                     let show = |src: &Arc<SourceFile>| {
                         let mut cards = Vec::new();
-                        let parsed = read::parse_card_file(src, &mut cards, None).unwrap();
+                        let parsed = read::parse_card_file(src, &mut cards).unwrap();
                         format!("{parsed:?} {cards:?}")
                     };
                     (show(&src), show(&text))

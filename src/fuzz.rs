@@ -10,7 +10,7 @@
 //! it spells and with every card, and "did you mean" by length and by a scan of every name.
 
 use crate::card_db::{Card, Game};
-use crate::catalog::{Catalog, DataOptions, FileKind, Sources};
+use crate::catalog::{Catalog, FileKind, Sources};
 use crate::check::{self, DeckOutcome, LintOutcome};
 use crate::date::Date;
 use crate::deck::Deck;
@@ -107,9 +107,6 @@ fn deck(encoding: Encoding, text: &str) -> bool {
         skipped: 0,
         fixes: None,
     };
-    if encoding == Encoding::Text {
-        same_from_spelt_cards(text, &source, &report);
-    }
     if let Ok(deck) = &read {
         let named = || catalog.format(&deck.format.as_ref()?.value);
         if let Some(format) = forced.or_else(named) {
@@ -135,38 +132,6 @@ fn checked(
         Ok(outcome) => (outcome, true),
         Err(e) => (check::unreadable(Arc::clone(source), &e), false),
     }
-}
-
-/// `validate` of a lone text deck naming a shipped format reads only the cards its lines
-/// spell, when it can ([`Catalog::load_for_deck`]): a wrong subset would be a wrong verdict,
-/// so the verdict and the JSON report must be those the whole shipped data gives.
-fn same_from_spelt_cards(text: &str, source: &Arc<SourceFile>, whole: &Validated) {
-    let deck = encoding::text::parse_borrowed(text);
-    let Some(format) = deck.format.as_ref().map(|f| f.value) else {
-        return;
-    };
-    if catalog().format(format).is_none() {
-        return;
-    }
-    let spelt = Catalog::load_for_deck(&DataOptions::default(), format, &deck.spelt())
-        .expect("the shipped data loads for a shipped format");
-    let (outcome, _) = checked(&spelt, None, source, Encoding::Text);
-    assert_eq!(
-        format!("{:?}", outcome.verdict),
-        format!("{:?}", whole.decks[0].verdict),
-        "the verdict from the cards the deck spells differs from that of every card"
-    );
-    let json = |report: &Validated| report::render(report, ReportOutput::Json, false);
-    let from_spelt = Validated {
-        decks: vec![outcome],
-        skipped: 0,
-        fixes: None,
-    };
-    assert_eq!(
-        json(&from_spelt),
-        json(whole),
-        "the report from the cards the deck spells differs from that of every card"
-    );
 }
 
 /// "did you mean" for each card the game does not know, from the sketches scanned by length

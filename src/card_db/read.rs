@@ -8,7 +8,6 @@ use crate::diagnostic::toml_problem;
 use crate::diagnostic::{Problem, SourceFile};
 use crate::names;
 use serde::de::{self, Deserialize, Visitor};
-use std::collections::BTreeSet;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 use toml::de::{DeTable, DeValue};
@@ -48,17 +47,15 @@ pub struct ParsedCards {
 }
 
 /// Reads a card file, appending its cards to `cards` (nothing, if it does not read). A
-/// shipped file is read from its compiled form, and then, with `spelt`, only its cards whose
-/// id or name is one of those spellings; a file read from its text holds all of its cards.
+/// shipped file is read from its compiled form.
 pub fn parse_card_file(
     src: &Arc<SourceFile>,
     cards: &mut Vec<Card>,
-    spelt: Option<&BTreeSet<String>>,
 ) -> Result<ParsedCards, Problem> {
     let start = cards.len();
     if let Some(parsed) = src
         .compiled()
-        .and_then(|c| crate::shipped::cards::read(c, cards, spelt))
+        .and_then(|c| crate::shipped::cards::read(c, cards))
     {
         return Ok(parsed);
     }

@@ -268,16 +268,6 @@ impl Context {
     ) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
         Catalog::load_for_format(&self.data, format)
     }
-
-    /// The catalog for a lone deck naming `format` and spelling its cards `spelt`: see
-    /// [`Catalog::load_for_deck`].
-    pub fn catalog_for_deck(
-        &self,
-        format: &str,
-        spelt: &std::collections::BTreeSet<String>,
-    ) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
-        Catalog::load_for_deck(&self.data, format, spelt)
-    }
 }
 
 /// Runs a parsed command line, writing results to `out`.

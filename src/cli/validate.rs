@@ -7,7 +7,7 @@ use crate::date::Date;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::FixMode;
 use crate::edit::{commit, DeckFile};
-use crate::encoding::{self, Encoding};
+use crate::encoding::Encoding;
 use crate::error::Error;
 use crate::paths::{self, Found};
 use crate::report::edit::FileFixes;
@@ -16,10 +16,8 @@ use crate::report::{ReportOutput, Status};
 use crate::spill::Place;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -79,14 +77,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    // Only a run with neither `--format` nor `--fix` reads its lone deck ahead.
-    let lone = (args.format.is_none() && fix.is_none())
-        .then(|| lone_deck(&args))
-        .flatten();
-    let catalog = match lone.as_ref().and_then(|l| l.header.as_ref()) {
-        Some((format, spelt)) => ctx.catalog_for_deck(format, spelt),
-        None => ctx.catalog_for(args.format.as_deref()),
-    }?;
+    let catalog = ctx.catalog_for(args.format.as_deref())?;
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
@@ -116,12 +107,9 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let mut found = search.walk();
     let (mut slice, mut stopped) = next_slice(&mut found);
     let pool = Pool::new(args.jobs, slice.len())?;
-    // The lone deck is checked as it was read ahead, not opened and read a second time.
-    let ahead = Mutex::new(lone.filter(|l| matches!(slice.as_slice(), [f] if f.path == l.path)));
     loop {
         let pieces = pool.map(&slice, |file| {
-            let read = ahead.lock().ok().and_then(|mut l| l.take()).map(|l| l.text);
-            let outcome = check_file(&validators, file, args.from, read)?;
+            let outcome = check_file(&validators, file, args.from, None)?;
             if let Some(bar) = &progress {
                 bar.inc(1);
             }
@@ -179,9 +167,6 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     report.finish(skipped, &mut |bytes| {
         out.write_all(bytes).map_err(super::write_error)
     })?;
-    // The process ends with this command: the OS takes the catalog's pages back at once,
-    // where dropping a 20,000-card database card by card was 7 % of a batch.
-    std::mem::forget(catalog);
     Ok(status)
 }
 
@@ -204,41 +189,6 @@ fn next_slice(
 /// Decks checked (and held) at once: enough to keep every thread busy, few enough that memory
 /// stays flat however many decks a run checks.
 const SLICE: usize = 512;
-
-/// A deck file named alone on the command line (the everyday `validate deck.deck`), read
-/// before any card data is loaded.
-struct LoneDeck {
-    path: PathBuf,
-    text: String,
-    /// For a text deck, its `format:` header and how its lines spell their cards, so that only
-    /// that format's game and formats, and of the game only those cards, are loaded.
-    header: Option<(String, BTreeSet<String>)>,
-}
-
-fn lone_deck(args: &ValidateArgs) -> Option<LoneDeck> {
-    let ([path], []) = (args.decks.as_slice(), args.code.as_slice()) else {
-        return None;
-    };
-    if path.as_os_str() == "-" {
-        return None;
-    }
-    // Read within the file size limit, as the check reads it: a huge file is refused there,
-    // not read whole here first.
-    let text = crate::error::read_text(path).ok()?;
-    let text_deck = match args.from {
-        Some(encoding) => encoding == Encoding::Text,
-        None => encoding::detect(path.to_str(), &text).ok() == Some(Encoding::Text),
-    };
-    let header = text_deck.then(|| {
-        let deck = encoding::text::parse_borrowed(&text);
-        Some((deck.format.as_ref()?.value.to_owned(), deck.spelt()))
-    });
-    Some(LoneDeck {
-        path: path.clone(),
-        header: header.flatten(),
-        text,
-    })
-}
 
 /// Makes the fixes `mode` allows in one deck file. A file named on the command line that
 /// cannot be edited is reported as not fixed (and validated as it is); one a search found is
@@ -303,11 +253,6 @@ pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool
 #[cfg(test)]
 mod tests {
     use super::{next_slice, progress_wanted, SLICE};
-    use crate::catalog::{Catalog, DataOptions};
-    use crate::check::check_deck_as;
-    use crate::date::Date;
-    use crate::diagnostic::SourceFile;
-    use crate::encoding::{self, Encoding};
     use crate::error::Error;
     use crate::paths::Found;
 
@@ -331,65 +276,6 @@ mod tests {
         let (rest, _) = next_slice(&mut walk);
         assert_eq!(rest, [file(SLICE)]);
         assert!(next_slice(&mut walk).0.is_empty());
-    }
-
-    /// A lone deck's catalog holds, when it can, only the cards the deck's lines spell, and
-    /// every shipped example deck (each rule broken, cards unknown or misspelt) gets the
-    /// verdict it gets against every card; no key of the shipped data is two cards'.
-    #[test]
-    fn a_lone_deck_gets_the_verdict_of_every_card_from_the_cards_it_spells() {
-        let full = Catalog::embedded().expect("shipped data loads");
-        let mut paths: Vec<_> =
-            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks"))
-                .unwrap()
-                .map(|entry| entry.unwrap().path())
-                .filter(|game| game.is_dir())
-                .flat_map(|game| std::fs::read_dir(game).unwrap())
-                .map(|deck| deck.unwrap().path())
-                .collect();
-        paths.sort();
-        let mut fewer = 0;
-        for path in &paths {
-            let text = std::fs::read_to_string(path).unwrap();
-            let deck = encoding::text::parse_borrowed(&text);
-            let Some(format) = deck.format.as_ref().map(|f| f.value) else {
-                continue;
-            };
-            let spelt = deck.spelt();
-            let one = Catalog::load_for_deck(&DataOptions::default(), format, &spelt).unwrap();
-            let source = SourceFile::new(path.display().to_string(), text.as_str());
-            let verdict = |catalog: &Catalog| {
-                let outcome =
-                    check_deck_as(catalog, None, &source, Date::today(), Some(Encoding::Text));
-                format!("{:?}", outcome.map(|o| o.verdict))
-            };
-            assert_eq!(verdict(&one), verdict(full), "{}", path.display());
-            let game = &full.formats[format].game;
-            let (kept, every) = (&one.games[game].cards, &full.games[game].cards);
-            if kept.len() < every.len() {
-                fewer += 1;
-                let spelt_so =
-                    |c: &&crate::card_db::Card| spelt.contains(c.id()) || spelt.contains(c.name());
-                let wanted: Vec<_> = every.iter().filter(spelt_so).collect();
-                assert_eq!(
-                    kept.iter().collect::<Vec<_>>(),
-                    wanted,
-                    "{}",
-                    path.display()
-                );
-            }
-        }
-        assert!(fewer >= paths.len() / 2, "{fewer} of {}", paths.len());
-        // What a format names finds the same card among the spelt ones only if no key (a
-        // name or id normalised) belongs to two shipped cards.
-        for game in full.games.values() {
-            let mut owner = std::collections::HashMap::new();
-            for (i, card) in game.cards.iter().enumerate() {
-                for key in [card.id(), card.name()].map(crate::names::key) {
-                    assert_eq!(*owner.entry(key.clone()).or_insert(i), i, "{key}");
-                }
-            }
-        }
     }
 
     #[test]

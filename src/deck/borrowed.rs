@@ -8,7 +8,6 @@
 
 use super::{Deck, Entry, Located, ParseProblem, Printing, Zone};
 use std::borrow::Cow;
-use std::collections::BTreeSet;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Default)]
@@ -104,15 +103,6 @@ impl<'a> DeckRef<'a> {
     /// The entries of one of this deck's zones.
     pub fn entries_of(&self, zone: &ZoneRef) -> &[EntryRef<'a>] {
         &self.entries[zone.entries.clone()]
-    }
-
-    /// Every card name and id the lines spell, as written: of its game's cards, those a lone
-    /// deck's catalog reads (`Catalog::load_for_deck`).
-    pub fn spelt(&self) -> BTreeSet<String> {
-        (self.entries.iter())
-            .flat_map(|e| std::iter::once(e.card).chain(e.id))
-            .map(str::to_owned)
-            .collect()
     }
 
     /// The owned deck, every name copied.

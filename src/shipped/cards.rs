@@ -18,18 +18,12 @@ use super::de::{self, Items, Node, Value};
 use crate::card_db::read::{ParsedCards, SetAside, StatEntry};
 use crate::card_db::{Ability, Card, CardStat, CardStr, Effect, Evolution, Target};
 use serde::Deserialize;
-use std::collections::BTreeSet;
 use toml::Spanned;
 
 /// A compiled card file, its cards appended to `cards` with their stats in place and the keys
 /// that are not whole numbers set aside; `None` if it does not read (`cards` may then hold
-/// some of its cards). With `spelt`, only the cards whose id or name is one of those
-/// spellings are read, in file order: the others are passed over by their length in bytes.
-pub(crate) fn read(
-    compiled: &'static [u8],
-    cards: &mut Vec<Card>,
-    spelt: Option<&BTreeSet<String>>,
-) -> Option<ParsedCards> {
+/// some of its cards).
+pub(crate) fn read(compiled: &'static [u8], cards: &mut Vec<Card>) -> Option<ParsedCards> {
     let mut top = table(de::root(compiled).ok()?)?;
     let (mut game, mut invented) = (None, false);
     let (mut spans, mut set_aside) = (Vec::new(), Vec::new());
@@ -41,16 +35,9 @@ pub(crate) fn read(
             "invented" => invented = boolean(value)?,
             "cards" => {
                 let mut list = array(value)?;
-                if spelt.is_none() {
-                    cards.reserve(list.len());
-                }
+                cards.reserve(list.len());
                 spans.reserve_exact(list.len());
                 while let Some(node) = list.item().ok()? {
-                    if let Some(spelt) = spelt {
-                        if !spelt_as(&node, spelt)? {
-                            continue;
-                        }
-                    }
                     spans.push(node.span.clone());
                     let index = spans.len() - 1;
                     // Filled where it is kept: a card is 424 bytes, and moved in it was
@@ -69,31 +56,6 @@ pub(crate) fn read(
         spans,
         set_aside,
     })
-}
-
-/// Whether the card table `node` has an id or a name among `spelt`, read from its keys up to
-/// the second of them (a shipped card starts with both); `None` if it lacks either as a
-/// string, and then the file does not read here and its text says why.
-fn spelt_as(node: &Node<'static>, spelt: &BTreeSet<String>) -> Option<bool> {
-    let Value::Table(items) = &node.value else {
-        return None;
-    };
-    let mut entries = items.clone();
-    // One bit per key (`id`, `name`) once looked at.
-    let mut seen = 0u8;
-    while seen != 0b11 {
-        let (key, value) = entries.entry().ok()??;
-        let bit = match *key.get_ref() {
-            "id" => 1,
-            "name" => 2,
-            _ => continue,
-        };
-        if spelt.contains(str(value)?) {
-            return Some(true);
-        }
-        seen |= bit;
-    }
-    Some(false)
 }
 
 /// How many cards a compiled card file holds, read without reading them.
@@ -480,9 +442,8 @@ abilities = [{ attribute-cost = ["fire", "fire"], free-cost = 2, effects = [] }]
             .unwrap()
             .leak();
         let (mut tree_cards, mut text_cards) = (Vec::new(), Vec::new());
-        let from_tree = super::read(compiled, &mut tree_cards, None).expect("reads");
-        let from_text =
-            parse_card_file(&SourceFile::new("t.toml", text), &mut text_cards, None).unwrap();
+        let from_tree = super::read(compiled, &mut tree_cards).expect("reads");
+        let from_text = parse_card_file(&SourceFile::new("t.toml", text), &mut text_cards).unwrap();
         assert_eq!(
             format!("{from_tree:?} {tree_cards:?}"),
             format!("{from_text:?} {text_cards:?}")
@@ -507,10 +468,7 @@ abilities = [{ attribute-cost = ["fire", "fire"], free-cost = 2, effects = [] }]
             let compiled = super::super::compile::compile("t.toml", &text)
                 .unwrap()
                 .leak();
-            assert!(
-                super::read(compiled, &mut Vec::new(), None).is_none(),
-                "{broken}"
-            );
+            assert!(super::read(compiled, &mut Vec::new()).is_none(), "{broken}");
         }
     }
 
