@@ -3,7 +3,6 @@
 
 use decksmith::catalog::{Catalog, Sources};
 use decksmith::date::Date;
-use decksmith::diagnostic::SourceFile;
 use decksmith::encoding::text;
 use decksmith::validate::Validator;
 
@@ -69,23 +68,9 @@ fn parse_only_40_cards() -> usize {
         .len()
 }
 
-/// The shipped data as start-up reads it: the trees `src/build.rs` compiled.
+/// Every shipped game and format, parsed from the embedded TOML.
 #[divan::bench]
 fn load_embedded_data() -> usize {
     let (catalog, _) = Catalog::build(&Sources::embedded(), None);
     catalog.games.len()
-}
-
-/// The same files parsed from their TOML text, as data given with `--db` or `--formats` is:
-/// what compiling the shipped data saves.
-#[divan::bench]
-fn load_embedded_data_from_text(bencher: divan::Bencher) {
-    let text = || Sources {
-        files: (Sources::embedded().files.into_iter())
-            .map(|(kind, f)| (kind, SourceFile::new(f.name.clone(), &*f.text)))
-            .collect(),
-    };
-    bencher
-        .with_inputs(text)
-        .bench_refs(|sources| Catalog::build(sources, None).0.games.len());
 }

@@ -16,55 +16,18 @@ use std::sync::{Arc, OnceLock};
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     pub name: String,
-    pub text: SourceText,
+    pub text: Arc<str>,
     /// Built the first time a line is asked for, then shared by every finding in the file.
     lines: OnceLock<LineIndex>,
-    /// A shipped file's tree as the build script compiled it, read instead of the text.
-    compiled: Option<&'static [u8]>,
-}
-
-/// A file's text: a shipped file's is the binary's own, borrowed (copying every shipped file
-/// at start-up touched each of their pages twice), any other is read and shared.
-#[derive(Debug, Clone)]
-pub enum SourceText {
-    Shipped(&'static str),
-    Read(Arc<str>),
-}
-
-impl std::ops::Deref for SourceText {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        match self {
-            SourceText::Shipped(text) => text,
-            SourceText::Read(text) => text,
-        }
-    }
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> Arc<Self> {
         Arc::new(SourceFile {
             name: name.into(),
-            text: SourceText::Read(text.into()),
+            text: text.into(),
             lines: OnceLock::new(),
-            compiled: None,
         })
-    }
-
-    /// A file shipped in the binary, with its compiled form (`crate::shipped`).
-    pub(crate) fn shipped(name: &str, text: &'static str, compiled: &'static [u8]) -> Arc<Self> {
-        Arc::new(SourceFile {
-            name: name.to_owned(),
-            text: SourceText::Shipped(text),
-            lines: OnceLock::new(),
-            compiled: Some(compiled),
-        })
-    }
-
-    /// The compiled form of a shipped file; `None` for a file read from disk.
-    pub(crate) fn compiled(&self) -> Option<&'static [u8]> {
-        self.compiled
     }
 
     pub fn lines(&self) -> &LineIndex {

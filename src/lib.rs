@@ -21,7 +21,6 @@ pub mod names;
 pub mod paths;
 pub mod report;
 pub mod search;
-mod shipped;
 pub mod sim;
 mod spill;
 pub mod stats;

@@ -46,20 +46,11 @@ pub struct ParsedCards {
     pub set_aside: Vec<SetAside>,
 }
 
-/// Reads a card file, appending its cards to `cards` (nothing, if it does not read). A
-/// shipped file is read from its compiled form.
+/// Reads a card file, appending its cards to `cards` (nothing, if it does not read).
 pub fn parse_card_file(
     src: &Arc<SourceFile>,
     cards: &mut Vec<Card>,
 ) -> Result<ParsedCards, Problem> {
-    let start = cards.len();
-    if let Some(parsed) = src
-        .compiled()
-        .and_then(|c| crate::shipped::cards::read(c, cards))
-    {
-        return Ok(parsed);
-    }
-    cards.truncate(start);
     let mut root = DeTable::parse(&src.text).map_err(|e| toml_problem(&e, src))?;
     let mut stats = Vec::new();
     let mut set_aside = Vec::new();

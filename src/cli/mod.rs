@@ -41,34 +41,6 @@ pub struct Cli {
     pub command: Command,
 }
 
-impl Cli {
-    /// The process's command line, read as [`Parser::parse`] reads it. Building clap's whole
-    /// tree (fifteen commands, the global flags copied into each, then freed) was a fifth of
-    /// the instructions of an everyday `validate deck` (docs/benchmarks.md, "Start-up,
-    /// eleventh pass"), so a line that starts with `validate` is first read against a tree of
-    /// that one command. Only a line that tree accepts is taken from it; help, `--version`
-    /// and every error are read again against the whole tree, so what clap prints is as before.
-    pub fn from_env() -> Cli {
-        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-        Cli::validate_only(&args).unwrap_or_else(|| Cli::parse_from(args))
-    }
-
-    /// `args` read against a tree holding only `validate`, when they name it first and that
-    /// tree accepts them. The command is built as the derived tree builds it (the same
-    /// arguments, flattened the same way), so an accepted line reads to the same [`Cli`].
-    fn validate_only(args: &[std::ffi::OsString]) -> Option<Cli> {
-        if args.get(1)? != "validate" {
-            return None;
-        }
-        let validate = validate::ValidateArgs::augment_args(clap::Command::new("validate"));
-        let tree = GlobalArgs::augment_args(clap::Command::new("decksmith"))
-            .subcommand_required(true)
-            .subcommand(validate);
-        let mut matches = tree.try_get_matches_from(args).ok()?;
-        <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches).ok()
-    }
-}
-
 /// Flags every command takes.
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
@@ -309,60 +281,8 @@ fn write_error(source: std::io::Error) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cli, ColorChoice};
-    use clap::Parser;
-    use std::ffi::{OsStr, OsString};
-
-    fn words(line: &str) -> Vec<OsString> {
-        let words = line.split(' ').filter(|w| !w.is_empty());
-        std::iter::once("decksmith")
-            .chain(words)
-            .map(Into::into)
-            .collect()
-    }
-
-    /// A `validate` line read against the one-command tree reads to what the whole tree reads
-    /// it to, and what that tree does not accept (help, version, every error) is left to the
-    /// whole tree, which prints what it always printed.
-    #[test]
-    fn a_validate_line_reads_the_same_against_its_own_tree() {
-        let accepted = [
-            "validate deck.deck",
-            "validate",
-            "validate a.deck b.deck --format jforce-standard",
-            "validate --db cards.toml --db more --formats f --data d --color never deck.deck",
-            "validate -j 2 --output json --from text --exclude *.bak --code ABC decks/",
-            "validate --date 2026-01-02 --output sarif deck.deck",
-            "validate --fix deck.deck",
-            "validate --fix names deck.deck",
-            "validate deck.deck --fix",
-            "validate -- --odd.deck",
-        ];
-        for line in accepted {
-            let args = words(line);
-            let own = Cli::validate_only(&args).unwrap_or_else(|| panic!("refused: {line}"));
-            let whole = Cli::try_parse_from(&args).unwrap();
-            assert_eq!(format!("{own:?}"), format!("{whole:?}"), "{line}");
-        }
-        let refused = [
-            "validate --help",
-            "validate -h",
-            "validate --version",
-            "validate --output nope deck.deck",
-            "validate --jobs many deck.deck",
-            "validate --date 2026-13-01 deck.deck",
-            "validate --from nope deck.deck",
-            "validate --frob deck.deck",
-            "--color never validate deck.deck",
-            "valid deck.deck",
-            "help validate",
-            "stats deck.deck",
-            "",
-        ];
-        for line in refused {
-            assert!(Cli::validate_only(&words(line)).is_none(), "{line}");
-        }
-    }
+    use super::ColorChoice;
+    use std::ffi::OsStr;
 
     /// What `help`'s tree offers (in completion scripts and `decksmith help …`) must be every
     /// command's commands, however many of them are built only when run.
@@ -383,77 +303,6 @@ mod tests {
                 .map(|h| h.get_subcommands().map(|s| s.get_name()).collect())
                 .unwrap_or_default();
             assert_eq!(nested, offered, "help {}", sub.get_name());
-        }
-    }
-
-    /// Words a `validate` line is made of: every flag, in each of its spellings, with good and
-    /// bad values, and words that look like flags.
-    const WORDS: &[&str] = &[
-        "deck.deck",
-        "decks/",
-        "-",
-        "--",
-        "--db",
-        "--formats",
-        "--data",
-        "d",
-        "--color",
-        "never",
-        "always",
-        "nope",
-        "-j",
-        "2",
-        "-j2",
-        "--jobs",
-        "0",
-        "--output",
-        "json",
-        "sarif",
-        "--output=junit",
-        "--from",
-        "text",
-        "code",
-        "--from=cod",
-        "--exclude",
-        "*.bak",
-        "--code",
-        "ABC",
-        "--format",
-        "jforce-standard",
-        "--date",
-        "2026-01-02",
-        "2026-13-40",
-        "--fix",
-        "--fix=names",
-        "names",
-        "--help",
-        "-h",
-        "--version",
-        "-V",
-        "--frob",
-        "-x",
-        "validate",
-        "help",
-        "=",
-    ];
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
-        /// Any line of those words after `validate`: what the one-command tree accepts reads
-        /// to what the whole tree reads it to, and whatever the whole tree accepts, the
-        /// one-command tree accepts too (else `validate` would pay for both trees).
-        #[test]
-        fn any_validate_line_reads_the_same_against_its_own_tree(
-            picks in proptest::collection::vec(0..WORDS.len(), 0..7),
-        ) {
-            let line = std::iter::once("validate")
-                .chain(picks.iter().map(|&i| WORDS[i]))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let args = words(&line);
-            let whole = Cli::try_parse_from(&args).map(|c| format!("{c:?}"));
-            let own = Cli::validate_only(&args).map(|c| format!("{c:?}"));
-            proptest::prop_assert_eq!(own, whole.ok(), "{}", line);
         }
     }
 

@@ -30,6 +30,5 @@ mod shell;
 mod sim;
 mod skirmish_match;
 mod skirmish_rules;
-mod startup;
 mod support;
 mod validate_cli;
