@@ -22,6 +22,5 @@ pub mod paths;
 pub mod report;
 pub mod search;
 pub mod sim;
-mod spill;
 pub mod stats;
 pub mod validate;

@@ -13,7 +13,6 @@ use crate::paths::{self, Found};
 use crate::report::edit::FileFixes;
 use crate::report::validate::Stream;
 use crate::report::{ReportOutput, Status};
-use crate::spill::Place;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -93,17 +92,12 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         None => Vec::new(),
     };
     let progress = progress_bar(|| search.walk().try_fold(0, |n, f| f.map(|_| n + 1)))?;
-    let mut report = Stream::new(
-        args.output,
-        ctx.colour,
-        fix.map(|_| fixes.as_slice()),
-        Place::System,
-    );
+    let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
     // Files are found as they are checked, a slice at a time, each slice checked and rendered
-    // in parallel and then written in order: memory holds one slice of decks and a few
-    // thousand names, however many decks the run checks.
+    // in parallel and then written in order: memory holds one slice of decks, however many
+    // decks the run checks.
     let mut found = search.walk();
     let (mut slice, mut stopped) = next_slice(&mut found);
     let pool = Pool::new(args.jobs, slice.len())?;
@@ -121,7 +115,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         for piece in pieces {
             match piece {
                 Some((outcome, piece)) => {
-                    let text = report.push(&outcome, piece)?;
+                    let text = report.push(&outcome, piece);
                     match &progress {
                         Some(bar) => bar.suspend(|| emit(out, &text))?,
                         None => emit(out, &text)?,
@@ -151,7 +145,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             Some(Encoding::Code),
         )?;
         let piece = report.piece(&outcome);
-        let text = report.push(&outcome, piece)?;
+        let text = report.push(&outcome, piece);
         emit(out, &text)?;
     }
     if report.decks() == 0 {
@@ -164,9 +158,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         ));
     }
     let status = report.status();
-    report.finish(skipped, &mut |bytes| {
-        out.write_all(bytes).map_err(super::write_error)
-    })?;
+    emit(out, &report.finish(skipped))?;
     Ok(status)
 }
 

@@ -3,14 +3,12 @@
 //! and shells that do not expand one. The order is stable (arguments in order, folder contents
 //! sorted), and a file named twice is kept once. `-` stands for standard input. Patterns given
 //! to `--exclude` leave out the files and folders a search would find, never a file named
-//! outright. Files are found as they are taken, not collected first: a folder of 100,000 decks
-//! holds a few thousand of their names at a time ([`listing`]).
-
-mod listing;
+//! outright. Files are found as they are taken: a folder's names are read and sorted in memory
+//! when the walk enters it, as ripgrep sorts the paths it finds.
 
 use crate::error::Error;
-use listing::{Sorted, Sorter, Spilling};
 use std::collections::HashSet;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// File extensions of the deck encodings `validate` reads from a folder: every encoding's
@@ -73,7 +71,6 @@ pub struct Search<'a> {
     /// Whether two arguments, or a pattern and a folder it matches, can find one file: only
     /// then is each file found remembered, to keep it once.
     may_repeat: bool,
-    spilling: Spilling,
 }
 
 impl<'a> Search<'a> {
@@ -91,7 +88,6 @@ impl<'a> Search<'a> {
             kinds,
             extensions,
             exclude,
-            spilling: Spilling::default(),
         };
         for (arg, kind) in args.iter().zip(&search.kinds) {
             if let Kind::Pattern(pattern) = *kind {
@@ -210,16 +206,18 @@ impl<'a> Search<'a> {
         Ok(wanted.then_some(is_dir))
     }
 
-    /// `dir`'s entries a search wants, sorted.
-    fn list(&self, dir: &Path) -> Result<Sorted, Error> {
-        let mut sorter = Sorter::new(&self.spilling);
+    /// `dir`'s entries a search wants, sorted by name (as the platform encodes it), each with
+    /// whether it is a folder.
+    fn list(&self, dir: &Path) -> Result<Listing, Error> {
+        let mut entries = Vec::new();
         for entry in read_dir(dir)? {
             let (entry, name) = entry?;
             if let Some(is_dir) = self.wanted(dir, &entry, &name)? {
-                sorter.push(name, is_dir)?;
+                entries.push((name, is_dir));
             }
         }
-        sorter.sorted()
+        entries.sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
+        Ok(entries.into_iter())
     }
 }
 
@@ -236,11 +234,13 @@ fn may_repeat(args: &[PathBuf], kinds: &[Kind]) -> bool {
     sorted.windows(2).any(|w| w[1].starts_with(w[0]))
 }
 
+/// A folder's entries still to walk, in order: each name and whether it is a folder.
+type Listing = std::vec::IntoIter<(OsString, bool)>;
+
 /// A folder's entries, each with its name.
 fn read_dir(
     dir: &Path,
-) -> Result<impl Iterator<Item = Result<(std::fs::DirEntry, std::ffi::OsString), Error>> + '_, Error>
-{
+) -> Result<impl Iterator<Item = Result<(std::fs::DirEntry, OsString), Error>> + '_, Error> {
     let error = move |source| Error::Read {
         path: dir.to_owned(),
         source,
@@ -289,7 +289,7 @@ pub struct Walk<'s> {
     args: std::iter::Zip<std::slice::Iter<'s, PathBuf>, std::slice::Iter<'s, Kind<'s>>>,
     glob: Option<Matches>,
     /// The folders being listed, the outermost first.
-    folders: Vec<(PathBuf, Sorted)>,
+    folders: Vec<(PathBuf, Listing)>,
     /// The files found so far, when a file can be found twice.
     kept: Option<HashSet<PathBuf>>,
     failed: bool,
@@ -311,13 +311,15 @@ impl Iterator for Walk<'_> {
 impl Walk<'_> {
     fn step(&mut self) -> Result<Option<Found>, Error> {
         loop {
-            if let Some((dir, sorted)) = self.folders.last_mut() {
-                match sorted.next(dir)? {
-                    Some((path, true)) => {
+            if let Some((dir, listing)) = self.folders.last_mut() {
+                match listing.next() {
+                    Some((name, true)) => {
+                        let path = dir.join(name);
                         let listing = self.search.list(&path)?;
                         self.folders.push((path, listing));
                     }
-                    Some((path, false)) => {
+                    Some((name, false)) => {
+                        let path = dir.join(name);
                         if self.unseen(&path) {
                             return Ok(Some(Found { path, named: false }));
                         }

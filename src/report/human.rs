@@ -1,14 +1,14 @@
 //! Output for people: a miette diagnostic per finding against the deck's own lines, then a
 //! table per deck.
 
-use super::illegal_table::IllegalTable;
-use super::{finding_problem, Tally};
+use super::{finding_problem, IllegalDeck, Tally};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::engine::random::{BatchGame, BatchTally};
-use crate::error::{plural, Error};
+use crate::error::plural;
 use crate::validate::Severity;
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Color, ContentArrangement, Table};
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
 
 /// Findings as `Problem`s about the deck file.
 pub fn finding_problems(outcome: &DeckOutcome) -> Vec<Problem> {
@@ -49,26 +49,10 @@ pub fn diagnostics(outcome: &DeckOutcome, colour: bool) -> String {
 
 /// The closing summary of a batch: illegal decks, findings per rule id, the counts.
 pub fn batch_summary(tally: &Tally, colour: bool) -> String {
-    let mut table = IllegalTable::default();
-    super::in_memory(|out| {
-        for deck in &tally.illegal {
-            table.push(deck)?;
-        }
-        write_batch_summary(tally, &table, colour, out)
-    })
-}
-
-/// [`batch_summary`] with the illegal decks' rows in `table`, written to `out`.
-pub fn write_batch_summary(
-    tally: &Tally,
-    table: &IllegalTable,
-    colour: bool,
-    out: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
-) -> Result<(), Error> {
-    if !table.is_empty() {
-        table.write(colour, out)?;
-    }
     let mut text = String::new();
+    if !tally.illegal.is_empty() {
+        text.push_str(&illegal_table(&tally.illegal, colour));
+    }
     let mut counts = tally.rule_counts().peekable();
     if counts.peek().is_some() {
         let mut table = new_table(colour);
@@ -89,7 +73,67 @@ pub fn write_batch_summary(
         text.push('\n');
     }
     text.push_str(&tally.summary.line());
-    out(text.as_bytes())
+    text
+}
+
+/// Rows of the illegal-deck table drawn at a time: comfy-table holds every cell of a table it
+/// draws several times over, and a batch may have any number of illegal decks.
+const CHUNK: usize = 1024;
+
+/// Every illegal deck of a batch, its format, its errors and the rules it broke: the table
+/// comfy-table would draw whole, line for line, drawn [`CHUNK`] rows at a time with each
+/// column as wide as its widest cell.
+fn illegal_table(decks: &[IllegalDeck], colour: bool) -> String {
+    let mut widths = [0u16; 4];
+    for chunk in decks.chunks(CHUNK) {
+        let drawn = illegal_rows(chunk, colour, None).column_max_content_widths();
+        for (width, max) in widths.iter_mut().zip(drawn) {
+            *width = (*width).max(max);
+        }
+    }
+    let chunks = decks.len().div_ceil(CHUNK);
+    let mut out = String::new();
+    for (i, chunk) in decks.chunks(CHUNK).enumerate() {
+        let text = illegal_rows(chunk, colour, Some(&widths)).to_string();
+        let lines: Vec<&str> = text.split('\n').collect();
+        // The top border, the header and its rule open only the first chunk, and the bottom
+        // border closes only the last.
+        let from = if i == 0 { 0 } else { 3 };
+        let to = if i + 1 == chunks {
+            lines.len()
+        } else {
+            lines.len() - 1
+        };
+        for line in &lines[from.min(to)..to] {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `decks` as rows of the illegal-deck table, each column `widths` wide when given, else as
+/// wide as its cells.
+fn illegal_rows(decks: &[IllegalDeck], colour: bool, widths: Option<&[u16; 4]>) -> Table {
+    let mut table = new_table(colour);
+    table.set_header(vec!["illegal deck", "format", "errors", "rules broken"]);
+    // A wrapped path cannot be copied: this table grows past the terminal instead.
+    table.set_content_arrangement(ContentArrangement::Disabled);
+    for deck in decks {
+        table.add_row(vec![
+            Cell::new(&deck.path),
+            Cell::new(deck.format.as_deref().unwrap_or("?")),
+            Cell::new(deck.errors),
+            Cell::new(deck.rules.join(", ")).fg(Color::Red),
+        ]);
+    }
+    if let Some(widths) = widths {
+        for (column, width) in table.column_iter_mut().zip(widths) {
+            let padded = width.saturating_add(column.padding_width());
+            column.set_constraint(ColumnConstraint::Absolute(Width::Fixed(padded)));
+        }
+    }
+    table
 }
 
 pub fn new_table(colour: bool) -> Table {
@@ -218,5 +262,33 @@ pub fn error(error: &crate::error::Error, colour: bool) -> String {
             render(&[p], colour)
         }
         other => render(&[Problem::error("error", other.to_string())], colour),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Drawn a chunk at a time, the illegal-deck table is the one comfy-table draws whole: the
+    /// widest cell in a late chunk, wide characters, a cell of two lines, with colour and
+    /// without.
+    #[test]
+    fn drawn_in_chunks_the_illegal_deck_table_is_the_one_drawn_whole() {
+        let decks: Vec<IllegalDeck> = (0..2 * CHUNK + 300)
+            .map(|i| IllegalDeck {
+                path: match i {
+                    7 => "decks/two\nlines.deck".to_owned(),
+                    1500 => format!("decks/{}.deck", "長い名前".repeat(12)),
+                    _ => format!("decks/deck-{i}.deck"),
+                },
+                format: (i % 9 != 0).then(|| ["jforce-standard", "fow"][i % 2].to_owned()),
+                errors: i % 4 + 1,
+                rules: ["deck-size", "copy-limit", "hero"][..i % 3 + 1].to_vec(),
+            })
+            .collect();
+        for colour in [false, true] {
+            let whole = illegal_rows(&decks, colour, None).to_string() + "\n";
+            assert!(illegal_table(&decks, colour) == whole, "colour: {colour}");
+        }
     }
 }

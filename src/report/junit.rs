@@ -6,39 +6,29 @@
 //! forbids most control characters even when escaped, so they are dropped first.
 
 use super::ci::{Annotation, Case, CiRun, Level};
-use crate::error::{plural, Error};
-use crate::spill::{Later, Place};
+use crate::error::plural;
 use std::fmt::Write as _;
 
 pub fn render(run: &CiRun) -> String {
-    let mut writer = Writer::new(run.command, Place::Memory);
-    super::in_memory(|out| {
-        for case in &run.cases {
-            writer.case(case)?;
-        }
-        writer.finish(out)
-    })
+    let mut writer = Writer::new(run.command);
+    for case in &run.cases {
+        writer.case(case);
+    }
+    writer.finish()
 }
 
 /// A JUnit document written as its cases come. It opens with totals and gathers the cases by
-/// group, so each case is rendered when it comes and kept as text, a group's text going out
-/// to a temporary file of its own once it is long ([`Spill`]); the document is written at the
-/// end, a group at a time. A batch of 100,000 decks so holds a few counts for each group, not
-/// its cases.
+/// group, so each case is rendered when it comes and kept as its group's text until the end.
 pub struct Writer {
     command: &'static str,
     groups: Vec<Group>,
     totals: Totals,
-    /// Where groups' text goes out to.
-    place: Place,
 }
 
 struct Group {
     name: String,
     totals: Totals,
     text: String,
-    /// Where the text goes once it is long.
-    spill: Later,
 }
 
 /// Cases, failed cases, and the seconds of those whose time was measured.
@@ -82,22 +72,17 @@ impl Totals {
     }
 }
 
-/// A group's text goes out to its file beyond this many bytes.
-const HELD_TEXT: usize = 64 * 1024;
-
 impl Writer {
-    /// A document for `command`'s cases, whose long groups go out to temporary files at
-    /// `place`.
-    pub fn new(command: &'static str, place: Place) -> Self {
+    /// A document for `command`'s cases.
+    pub fn new(command: &'static str) -> Self {
         Writer {
             command,
             groups: Vec::new(),
             totals: Totals::default(),
-            place,
         }
     }
 
-    pub fn case(&mut self, case: &Case) -> Result<(), Error> {
+    pub fn case(&mut self, case: &Case) {
         self.totals.add(case);
         let at = match self.groups.iter().position(|g| g.name == case.group) {
             Some(at) => at,
@@ -106,7 +91,6 @@ impl Writer {
                     name: case.group.clone(),
                     totals: Totals::default(),
                     text: String::new(),
-                    spill: Later::new(self.place.clone()),
                 });
                 self.groups.len() - 1
             }
@@ -114,46 +98,29 @@ impl Writer {
         let group = &mut self.groups[at];
         group.totals.add(case);
         write_case(&mut group.text, case);
-        if group.text.len() > HELD_TEXT {
-            if let Some(spill) = group.spill.get() {
-                spill.append(group.text.as_bytes())?;
-                group.text.clear();
-            }
-        }
-        Ok(())
     }
 
-    /// Writes the document to `out`.
-    pub fn finish(self, out: &mut dyn FnMut(&[u8]) -> Result<(), Error>) -> Result<(), Error> {
-        let mut head = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    /// The document.
+    pub fn finish(self) -> String {
+        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let _ = writeln!(
-            head,
+            out,
             "<testsuites{}{}>",
             self.totals.counts(&format!("decksmith {}", self.command)),
             self.totals.time()
         );
-        out(head.as_bytes())?;
         for group in self.groups {
-            let head = format!(
-                "  <testsuite{} skipped=\"0\"{}>\n",
+            let _ = writeln!(
+                out,
+                "  <testsuite{} skipped=\"0\"{}>",
                 group.totals.counts(&group.name),
                 group.totals.time()
             );
-            out(head.as_bytes())?;
-            if let Some(spill) = group.spill.made() {
-                let mut chunk = vec![0; HELD_TEXT];
-                let mut at = 0;
-                while at < spill.len() {
-                    let n = chunk.len().min((spill.len() - at) as usize);
-                    spill.read_at(at, &mut chunk[..n])?;
-                    out(&chunk[..n])?;
-                    at += n as u64;
-                }
-            }
-            out(group.text.as_bytes())?;
-            out(b"  </testsuite>\n")?;
+            out.push_str(&group.text);
+            out.push_str("  </testsuite>\n");
         }
-        out(b"</testsuites>\n")
+        out.push_str("</testsuites>\n");
+        out
     }
 }
 
@@ -252,55 +219,6 @@ fn xml_chars(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Cases past what a group holds in memory go out to temporary files and come back in
-    /// place: the document is the one written from memory, groups in the order met with their
-    /// totals, and no file is left.
-    #[test]
-    fn groups_written_out_to_files_come_back_whole_and_in_place() {
-        let cases = super::super::ci::sample_cases(3_000);
-        let written = |place: Place| {
-            let mut writer = Writer::new("validate", place);
-            for case in &cases {
-                writer.case(case).unwrap();
-            }
-            let spilled = (writer.groups.iter())
-                .filter(|g| g.spill.made().is_some())
-                .count();
-            let mut out = Vec::new();
-            writer
-                .finish(&mut |bytes| {
-                    out.extend_from_slice(bytes);
-                    Ok(())
-                })
-                .unwrap();
-            (String::from_utf8(out).unwrap(), spilled)
-        };
-        let dir = std::env::temp_dir().join(format!("decksmith-junit-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (from_files, spilled) = written(Place::Folder(dir.clone()));
-        let (from_memory, none) = written(Place::Memory);
-        assert_eq!((spilled, none), (2, 0));
-        assert_eq!(from_files, from_memory);
-        assert_eq!(from_files.matches("<testcase ").count(), 3_000);
-        let suites: Vec<&str> = from_files
-            .lines()
-            .filter(|l| l.contains("<testsuite "))
-            .collect();
-        assert!(
-            suites[0].contains(r#"name="jforce-standard" tests="1500" failures="500""#),
-            "{}",
-            suites[0]
-        );
-        assert!(
-            suites[1].contains(r#"name="fow-wanderer" tests="1500" failures="500""#),
-            "{}",
-            suites[1]
-        );
-        assert!(from_files.contains(r#"tests="3000" failures="1000""#));
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-        let _ = std::fs::remove_dir(&dir);
-    }
 
     #[test]
     fn escape_drops_characters_xml_cannot_hold() {

@@ -8,7 +8,6 @@ pub mod draw;
 pub mod edit;
 pub mod github;
 pub mod human;
-mod illegal_table;
 pub mod json;
 pub mod junit;
 pub mod lint;
@@ -21,23 +20,10 @@ pub mod validate;
 
 use crate::check::DeckOutcome;
 use crate::diagnostic::{Problem, SourceFile};
-use crate::error::{plural, Error};
+use crate::error::plural;
 use crate::validate::{Finding, RuleId, Severity};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// What a report written in pieces (`write` hands each to its sink) writes, as one string: for
-/// a report made in memory, whose writers keep nothing in temporary files and so cannot fail.
-fn in_memory(
-    write: impl FnOnce(&mut dyn FnMut(&[u8]) -> Result<(), Error>) -> Result<(), Error>,
-) -> String {
-    let mut out = Vec::new();
-    let _ = write(&mut |bytes| {
-        out.extend_from_slice(bytes);
-        Ok(())
-    });
-    String::from_utf8_lossy(&out).into_owned()
-}
 
 /// How the results of a check are written: for people, for scripts, or for a CI service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]

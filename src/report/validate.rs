@@ -1,17 +1,14 @@
 //! `validate`'s report. The command writes it deck by deck as the decks are checked
 //! ([`Stream`]), so a batch of any size holds only its [`Tally`], never the decks themselves.
-//! What must wait for the end goes out to temporary files: JUnit's cases (its document opens
-//! with totals) and the rows of people's closing table of illegal decks. SARIF keeps a count
-//! for each finding's fingerprint.
+//! What must wait for the end is kept as it comes: JUnit's cases (its document opens with
+//! totals) and the rows of the human report's closing table of illegal decks. SARIF keeps a
+//! count for each finding's fingerprint.
 //! [`Validated`] is the same report over decks already in hand.
 
 use super::ci::{self, Case, CiRun};
 use super::edit::{fix_lines, FileFixes};
-use super::illegal_table::IllegalTable;
 use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
 use crate::check::DeckOutcome;
-use crate::error::Error;
-use crate::spill::Place;
 
 /// The decks `validate` checked, in argument order, how many files a folder search found that
 /// were not deck lists, and with `--fix` what was fixed first.
@@ -22,16 +19,15 @@ pub struct Validated {
 }
 
 impl Validated {
-    /// People's report or JSON, of decks already in memory.
+    /// The human report or JSON, of decks already in memory.
     fn write(&self, output: ReportOutput, colour: bool) -> String {
-        let mut stream = Stream::new(output, colour, self.fixes.as_deref(), Place::Memory);
-        super::in_memory(|out| {
-            for deck in &self.decks {
-                let piece = stream.piece(deck);
-                out(stream.push(deck, piece)?.as_bytes())?;
-            }
-            stream.finish(self.skipped, out)
-        })
+        let mut stream = Stream::new(output, colour, self.fixes.as_deref());
+        let mut out = String::new();
+        for deck in &self.decks {
+            let piece = stream.piece(deck);
+            out.push_str(&stream.push(deck, piece));
+        }
+        out + &stream.finish(self.skipped)
     }
 }
 
@@ -77,31 +73,22 @@ pub struct Stream<'a> {
     colour: bool,
     fixes: Option<&'a [FileFixes]>,
     tally: Tally,
-    /// For people, the first deck waits: its batch text, and the deck alone with its table,
-    /// which is what is shown if no other deck follows.
+    /// For the human report, the first deck waits: its batch text, and the deck alone with
+    /// its table, which is what is shown if no other deck follows.
     held: Option<(String, String)>,
-    /// People's closing table of the illegal decks.
-    illegal: IllegalTable,
     junit: junit::Writer,
     sarif: sarif::Writer,
 }
 
 impl<'a> Stream<'a> {
-    /// A report whose parts kept to the end go out to temporary files at `place`.
-    pub fn new(
-        output: ReportOutput,
-        colour: bool,
-        fixes: Option<&'a [FileFixes]>,
-        place: Place,
-    ) -> Self {
+    pub fn new(output: ReportOutput, colour: bool, fixes: Option<&'a [FileFixes]>) -> Self {
         Stream {
             output,
             colour,
             fixes,
             tally: Tally::default(),
             held: None,
-            illegal: IllegalTable::spilling(place.clone()),
-            junit: junit::Writer::new("validate", place),
+            junit: junit::Writer::new("validate"),
             sarif: sarif::Writer::default(),
         }
     }
@@ -132,12 +119,9 @@ impl<'a> Stream<'a> {
     }
 
     /// Takes the next deck and its piece; returns the text to write now.
-    pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> Result<String, Error> {
+    pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> String {
         let first = self.tally.summary.decks == 0;
         self.tally.merge(piece.tally);
-        for deck in self.tally.illegal.drain(..) {
-            self.illegal.push(&deck)?;
-        }
         let mut out = String::new();
         match self.output {
             ReportOutput::Human => {
@@ -145,7 +129,7 @@ impl<'a> Stream<'a> {
                     out.push_str(&fix_lines(self.fixes.unwrap_or_default()));
                     // Only the first deck can turn out to be alone: its table is made once.
                     self.held = Some((piece.text, human::single_deck(deck, self.colour)));
-                    return Ok(out);
+                    return out;
                 }
                 if let Some((batch_text, _)) = self.held.take() {
                     out.push_str(&batch_text);
@@ -164,7 +148,7 @@ impl<'a> Stream<'a> {
             ReportOutput::Github => out.push_str(&piece.text),
             ReportOutput::Junit => {
                 if let Some(case) = piece.case {
-                    self.junit.case(&case)?;
+                    self.junit.case(&case);
                 }
             }
             ReportOutput::Sarif => {
@@ -176,26 +160,19 @@ impl<'a> Stream<'a> {
                 }
             }
         }
-        Ok(out)
+        out
     }
 
     /// The rest of the report, once every deck is in.
-    pub fn finish(
-        self,
-        skipped: usize,
-        out: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
-    ) -> Result<(), Error> {
+    pub fn finish(self, skipped: usize) -> String {
         let count = skipped;
         let skipped = skipped_line(count);
-        let text = match self.output {
+        match self.output {
             ReportOutput::Human => {
                 let mut text = match (self.tally.summary.decks, self.held) {
                     (1, Some((_, single))) => single,
                     (0, _) => fix_lines(self.fixes.unwrap_or_default()),
-                    _ => {
-                        human::write_batch_summary(&self.tally, &self.illegal, self.colour, out)?;
-                        String::new()
-                    }
+                    _ => human::batch_summary(&self.tally, self.colour),
                 };
                 text.push_str(&skipped);
                 text
@@ -208,7 +185,7 @@ impl<'a> Stream<'a> {
                 head + &json::validate_tail(&self.tally, count)
             }
             ReportOutput::Github => self.tally.summary.line() + &skipped,
-            ReportOutput::Junit => return self.junit.finish(out),
+            ReportOutput::Junit => self.junit.finish(),
             ReportOutput::Sarif => {
                 let head = match self.tally.summary.decks {
                     0 => self.sarif.head(),
@@ -216,8 +193,7 @@ impl<'a> Stream<'a> {
                 };
                 head + &self.sarif.finish()
             }
-        };
-        out(text.as_bytes())
+        }
     }
 
     /// Whether every deck so far is legal.
@@ -261,14 +237,14 @@ mod tests {
         let deck = check_deck_as(catalog, None, &source, date, None).unwrap();
         assert!(!deck.verdict.legal);
         for output in [ReportOutput::Human, ReportOutput::Json, ReportOutput::Sarif] {
-            let mut stream = Stream::new(output, false, None, crate::spill::Place::Memory);
+            let mut stream = Stream::new(output, false, None);
             for _ in 0..3 {
                 let piece = stream.piece(&deck);
-                stream.push(&deck, piece).unwrap();
+                stream.push(&deck, piece);
             }
             assert_eq!(stream.tally.summary.illegal, 3, "{output:?}");
             let rows = if output == ReportOutput::Human { 3 } else { 0 };
-            assert_eq!(stream.illegal.len(), rows, "{output:?}");
+            assert_eq!(stream.tally.illegal.len(), rows, "{output:?}");
         }
     }
 }
