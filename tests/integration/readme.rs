@@ -1,6 +1,6 @@
-//! The README's tour stays true: every example that shows a whole command and its whole output
-//! is run, and its output must match. Examples that elide lines (`…`), pipe, or show a
-//! `git:` revision of a working-tree change are illustrations and are skipped.
+//! The README's and docs/tour.md's examples stay true: every example that shows a whole command
+//! and its whole output is run, and its output must match. Examples that elide lines (`…`),
+//! pipe, or show a `git:` revision of a working-tree change are illustrations and are skipped.
 
 use crate::support::{decksmith, root};
 
@@ -27,11 +27,11 @@ fn words(line: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn readme_examples_show_real_output() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+/// Runs every checkable example of the markdown file `doc`; returns how many it checked.
+fn check_examples(doc: &str) -> usize {
+    let text = std::fs::read_to_string(root().join(doc)).unwrap();
     let mut checked = 0;
-    for block in readme.split("```text\n").skip(1) {
+    for block in text.split("```text\n").skip(1) {
         let Some((body, _)) = block.split_once("```") else {
             continue;
         };
@@ -49,9 +49,24 @@ fn readme_examples_show_real_output() {
         assert_eq!(
             actual.trim_end(),
             expected.trim_end(),
-            "README example `decksmith {command}` is out of date"
+            "{doc} example `decksmith {command}` is out of date"
         );
         checked += 1;
     }
+    checked
+}
+
+#[test]
+fn readme_examples_show_real_output() {
+    let checked = check_examples("README.md");
     assert!(checked >= 10, "only {checked} README examples checked");
+}
+
+#[test]
+fn tour_examples_show_real_output() {
+    let checked = check_examples("docs/tour.md");
+    assert!(
+        checked >= 15,
+        "only {checked} docs/tour.md examples checked"
+    );
 }
