@@ -12,6 +12,7 @@ use crate::diagnostic::SourceFile;
 use crate::encoding::{self, Encoding};
 use crate::error::{read_text, Error};
 use crate::lint;
+use crate::paths::{Found, Search, Walk};
 use crate::stats::{self, Resolved};
 use crate::validate::format::{self, Format, FormatFile};
 use crate::validate::{lint_formats, Finding, RuleId, Validator, Verdict};
@@ -170,13 +171,11 @@ fn check_read(
 /// Checks one file of a batch. A file that cannot be read or parsed is an outcome too, with
 /// one `unreadable` finding, so that the batch reports every file; only broken card data (no
 /// deck can be checked then) stops the batch. A file a folder search found that is not a
-/// deck list by its content ([`encoding::is_deck_list`]) is skipped: `None`. `read` is the
-/// file's text when the caller has read it already (within [`read_text`]'s limits).
+/// deck list by its content ([`encoding::is_deck_list`]) is skipped: `None`.
 pub fn check_file(
     validators: &Validators,
-    file: &crate::paths::Found,
+    file: &Found,
     from: Option<Encoding>,
-    read: Option<String>,
 ) -> Result<Option<DeckOutcome>, Error> {
     let started = std::time::Instant::now();
     let timed = |mut outcome: DeckOutcome| {
@@ -189,10 +188,10 @@ pub fn check_file(
     } else {
         file.path.display().to_string()
     };
-    let text = match read {
-        Some(text) => Ok(text),
-        None if stdin => crate::error::read_stdin(),
-        None => read_text(&file.path),
+    let text = if stdin {
+        crate::error::read_stdin()
+    } else {
+        read_text(&file.path)
     };
     let source = match text {
         Ok(text) => SourceFile::new(name, text),
@@ -367,7 +366,7 @@ enum Threads {
     Caller,
     /// Rayon's global pool, which loading a large database already started: its threads
     /// keep the memory the parse gave back, where a pool of new threads would take fresh
-    /// pages for every arena (a tenth of the big batch's page faults). When nothing started
+    /// pages for every arena (benches/batch.rs counts the page faults). When nothing started
     /// it, it is started with the threads asked for, so no second pool sits idle.
     Global,
     Own(rayon::ThreadPool),
@@ -419,6 +418,89 @@ impl Pool {
         };
         results.into_iter().collect()
     }
+}
+
+/// Decks checked (and held) at once: enough to keep every thread busy, few enough that memory
+/// stays flat however many decks a run checks.
+const SLICE: usize = 512;
+
+/// The files a search finds, checked as they are found, a slice at a time: each slice in
+/// parallel, then handed back in order. Memory holds one slice of decks however many a run
+/// checks.
+pub struct Batch<'a> {
+    validators: &'a Validators<'a>,
+    from: Option<Encoding>,
+    walk: Walk<'a>,
+    pool: Pool,
+    /// The next slice, found ahead (the first one sizes the pool).
+    next: Vec<Found>,
+    /// What stopped the walk, returned once the files found before it are.
+    stopped: Option<Error>,
+}
+
+impl<'a> Batch<'a> {
+    /// The files of `search`, read as `from` says (or as each file's name and content say),
+    /// to be checked on `jobs` threads.
+    pub fn new(
+        validators: &'a Validators<'a>,
+        search: &'a Search<'a>,
+        from: Option<Encoding>,
+        jobs: Option<usize>,
+    ) -> Result<Self, Error> {
+        let mut walk = search.walk();
+        let (next, stopped) = next_slice(&mut walk);
+        Ok(Batch {
+            pool: Pool::new(jobs, next.len())?,
+            validators,
+            from,
+            walk,
+            next,
+            stopped,
+        })
+    }
+
+    /// The next slice's decks in order, each with what `render` made of it on the thread that
+    /// checked it; `None` in place of a file that is not a deck list ([`check_file`]).
+    /// `Ok(None)` once every file is checked. A folder that cannot be read ends the batch
+    /// with its error, after the files found before it.
+    pub fn next<P: Send>(
+        &mut self,
+        render: impl Fn(&DeckOutcome) -> P + Sync + Send,
+    ) -> Result<Option<Checked<P>>, Error> {
+        let slice = std::mem::take(&mut self.next);
+        if slice.is_empty() {
+            return self.stopped.take().map_or(Ok(None), Err);
+        }
+        let checked = self.pool.map(&slice, |file| {
+            let outcome = check_file(self.validators, file, self.from)?;
+            Ok(outcome.map(|o| {
+                let rendered = render(&o);
+                (o, rendered)
+            }))
+        })?;
+        if self.stopped.is_none() {
+            (self.next, self.stopped) = next_slice(&mut self.walk);
+        }
+        Ok(Some(checked))
+    }
+}
+
+/// A slice of a [`Batch`], checked: each deck and what was made of it, or `None` for a file
+/// that is not a deck list.
+pub type Checked<P> = Vec<Option<(DeckOutcome, P)>>;
+
+/// The next [`SLICE`] files `walk` finds, and the error that stopped it if one did.
+fn next_slice(
+    walk: &mut impl Iterator<Item = Result<Found, Error>>,
+) -> (Vec<Found>, Option<Error>) {
+    let mut slice = Vec::new();
+    for found in walk.take(SLICE) {
+        match found {
+            Ok(found) => slice.push(found),
+            Err(error) => return (slice, Some(error)),
+        }
+    }
+    (slice, None)
 }
 
 /// What `db check` found.
@@ -504,5 +586,27 @@ mod tests {
             let pool = Pool::new(Some(n), 2).unwrap();
             assert_eq!(pool.install(rayon::current_num_threads), n);
         }
+    }
+
+    /// A walk that stops with an error gives the files before it, then the error; a walk
+    /// gives its files a slice at a time.
+    #[test]
+    fn files_found_before_an_error_are_kept_for_checking() {
+        let file = |i: usize| Found {
+            path: format!("deck-{i}.deck").into(),
+            named: false,
+        };
+        let mut walk = (0..3)
+            .map(|i| Ok(file(i)))
+            .chain([Err(Error::usage("unreadable")), Ok(file(9))]);
+        let (slice, stopped) = next_slice(&mut walk);
+        assert_eq!(slice, [file(0), file(1), file(2)]);
+        assert!(matches!(stopped, Some(Error::Usage { .. })));
+        let mut walk = (0..SLICE + 1).map(|i| Ok(file(i)));
+        let (first, stopped) = next_slice(&mut walk);
+        assert_eq!((first.len(), stopped.is_none()), (SLICE, true));
+        let (rest, _) = next_slice(&mut walk);
+        assert_eq!(rest, [file(SLICE)]);
+        assert!(next_slice(&mut walk).0.is_empty());
     }
 }

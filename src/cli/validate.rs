@@ -1,16 +1,13 @@
 //! `decksmith validate DECK...`
 
 use super::{emit, Context};
-use crate::catalog::Catalog;
-use crate::check::{check_deck_as, check_file, Pool, Validators};
+use crate::check::{check_deck_as, Batch, Validators};
 use crate::date::Date;
 use crate::diagnostic::SourceFile;
-use crate::edit::fix::FixMode;
-use crate::edit::{commit, DeckFile};
+use crate::edit::fix::{fix_file, FileFixes, FixMode};
 use crate::encoding::Encoding;
 use crate::error::Error;
-use crate::paths::{self, Found};
-use crate::report::edit::FileFixes;
+use crate::paths;
 use crate::report::validate::Stream;
 use crate::report::{ReportOutput, Status};
 use clap::Args;
@@ -95,42 +92,25 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
-    // Files are found as they are checked, a slice at a time, each slice checked and rendered
-    // in parallel and then written in order: memory holds one slice of decks, however many
-    // decks the run checks.
-    let mut found = search.walk();
-    let (mut slice, mut stopped) = next_slice(&mut found);
-    let pool = Pool::new(args.jobs, slice.len())?;
-    loop {
-        let pieces = pool.map(&slice, |file| {
-            let outcome = check_file(&validators, file, args.from, None)?;
-            if let Some(bar) = &progress {
-                bar.inc(1);
-            }
-            Ok(outcome.map(|o| {
-                let piece = report.piece(&o);
-                (o, piece)
-            }))
-        })?;
-        for piece in pieces {
-            match piece {
-                Some((outcome, piece)) => {
-                    let text = report.push(&outcome, piece);
-                    match &progress {
-                        Some(bar) => bar.suspend(|| emit(out, &text))?,
-                        None => emit(out, &text)?,
-                    }
-                }
-                None => skipped += 1,
+    let mut batch = Batch::new(&validators, &search, args.from, args.jobs)?;
+    let render = |report: &Stream, deck: &_| {
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+        report.piece(deck)
+    };
+    while let Some(checked) = batch.next(|deck| render(&report, deck))? {
+        for deck in checked {
+            let Some((outcome, piece)) = deck else {
+                skipped += 1;
+                continue;
+            };
+            let text = report.push(&outcome, piece);
+            match &progress {
+                Some(bar) => bar.suspend(|| emit(out, &text))?,
+                None => emit(out, &text)?,
             }
         }
-        if let Some(error) = stopped {
-            return Err(error);
-        }
-        if slice.is_empty() {
-            break;
-        }
-        (slice, stopped) = next_slice(&mut found);
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -160,55 +140,6 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     let status = report.status();
     emit(out, &report.finish(skipped))?;
     Ok(status)
-}
-
-/// The next [`SLICE`] files `walk` finds, and the error that stopped it if one did: the files
-/// found before a folder that cannot be read are still checked and reported, then the run
-/// stops with the error.
-fn next_slice(
-    walk: &mut impl Iterator<Item = Result<Found, Error>>,
-) -> (Vec<Found>, Option<Error>) {
-    let mut slice = Vec::new();
-    for found in walk.take(SLICE) {
-        match found {
-            Ok(found) => slice.push(found),
-            Err(error) => return (slice, Some(error)),
-        }
-    }
-    (slice, None)
-}
-
-/// Decks checked (and held) at once: enough to keep every thread busy, few enough that memory
-/// stays flat however many decks a run checks.
-const SLICE: usize = 512;
-
-/// Makes the fixes `mode` allows in one deck file. A file named on the command line that
-/// cannot be edited is reported as not fixed (and validated as it is); one a search found is
-/// passed over, as it may not be a deck list at all.
-fn fix_file(catalog: &Catalog, file: &Found, mode: FixMode) -> Result<Option<FileFixes>, Error> {
-    let path = &file.path;
-    let fixed = if path.as_os_str() == "-" {
-        Err(Error::usage("standard input cannot be fixed in place"))
-    } else {
-        DeckFile::open(path, catalog).and_then(|deck| {
-            let Some(fixed) = deck.fix(mode)? else {
-                return Ok(Vec::new());
-            };
-            commit(path, &deck.source.text, &fixed.text)?;
-            Ok(fixed.fixes)
-        })
-    };
-    let result = match fixed {
-        Ok(fixes) => Ok(fixes),
-        // A file that cannot be written is an error of the run.
-        Err(e @ Error::Write { .. }) => return Err(e),
-        Err(_) if !file.named => return Ok(None),
-        Err(e) => Err(e.to_string()),
-    };
-    Ok(Some(FileFixes {
-        path: path.display().to_string(),
-        result,
-    }))
 }
 
 /// Below this many decks a run is over before a bar would be worth drawing.
@@ -244,31 +175,7 @@ pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool
 
 #[cfg(test)]
 mod tests {
-    use super::{next_slice, progress_wanted, SLICE};
-    use crate::error::Error;
-    use crate::paths::Found;
-
-    /// A walk that stops with an error gives the files before it, then the error; a walk
-    /// gives its files a slice at a time.
-    #[test]
-    fn files_found_before_an_error_are_kept_for_checking() {
-        let file = |i: usize| Found {
-            path: format!("deck-{i}.deck").into(),
-            named: false,
-        };
-        let mut walk = (0..3)
-            .map(|i| Ok(file(i)))
-            .chain([Err(Error::usage("unreadable")), Ok(file(9))]);
-        let (slice, stopped) = next_slice(&mut walk);
-        assert_eq!(slice, [file(0), file(1), file(2)]);
-        assert!(matches!(stopped, Some(Error::Usage { .. })));
-        let mut walk = (0..SLICE + 1).map(|i| Ok(file(i)));
-        let (first, stopped) = next_slice(&mut walk);
-        assert_eq!((first.len(), stopped.is_none()), (SLICE, true));
-        let (rest, _) = next_slice(&mut walk);
-        assert_eq!(rest, [file(SLICE)]);
-        assert!(next_slice(&mut walk).0.is_empty());
-    }
+    use super::progress_wanted;
 
     #[test]
     fn progress_only_on_a_terminal_outside_ci_for_long_runs() {

@@ -2,10 +2,12 @@
 //! with exactly one close match becomes that card; with `--fix names`, a card written by its
 //! id is written by its name. Everything else stays for the report.
 
-use super::{lines, DeckFile, Splices};
+use super::{commit, lines, DeckFile, Splices};
+use crate::catalog::Catalog;
 use crate::deck::Entry;
 use crate::error::Error;
 use crate::names;
+use crate::paths::Found;
 
 /// Which fixes `validate --fix` makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +27,47 @@ pub struct Fix {
     pub to: String,
     /// Why: `typo` (the only close match) or `id` (the card's id, written as its name).
     pub kind: &'static str,
+}
+
+/// What `validate --fix` did to one file.
+#[derive(Debug, Clone)]
+pub struct FileFixes {
+    pub path: String,
+    /// The fixes made, or why the file could not be fixed.
+    pub result: Result<Vec<Fix>, String>,
+}
+
+/// Makes the fixes `mode` allows in one deck file. A file named on the command line that
+/// cannot be edited is reported as not fixed (and validated as it is); one a search found is
+/// passed over, as it may not be a deck list at all.
+pub fn fix_file(
+    catalog: &Catalog,
+    file: &Found,
+    mode: FixMode,
+) -> Result<Option<FileFixes>, Error> {
+    let path = &file.path;
+    let fixed = if path.as_os_str() == "-" {
+        Err(Error::usage("standard input cannot be fixed in place"))
+    } else {
+        DeckFile::open(path, catalog).and_then(|deck| {
+            let Some(fixed) = deck.fix(mode)? else {
+                return Ok(Vec::new());
+            };
+            commit(path, &deck.source.text, &fixed.text)?;
+            Ok(fixed.fixes)
+        })
+    };
+    let result = match fixed {
+        Ok(fixes) => Ok(fixes),
+        // A file that cannot be written is an error of the run.
+        Err(e @ Error::Write { .. }) => return Err(e),
+        Err(_) if !file.named => return Ok(None),
+        Err(e) => Err(e.to_string()),
+    };
+    Ok(Some(FileFixes {
+        path: path.display().to_string(),
+        result,
+    }))
 }
 
 /// A deck file's fixes and its text with them made.

@@ -5,7 +5,7 @@
 use super::ci::{deck_case, CiRun};
 use super::diff::finding_line;
 use super::{json, Outcome, Status};
-use crate::edit::fix::Fix;
+use crate::edit::fix::FileFixes;
 use crate::edit::{Change, EditOutcome};
 use crate::validate::{Finding, Verdict, ZoneCount};
 
@@ -139,14 +139,6 @@ impl Outcome for EditOutcome {
     fn status(&self) -> Status {
         Status::Success
     }
-}
-
-/// What `validate --fix` did to one file.
-#[derive(Debug, Clone)]
-pub struct FileFixes {
-    pub path: String,
-    /// The fixes made, or why the file could not be fixed.
-    pub result: Result<Vec<Fix>, String>,
 }
 
 /// What `validate --fix` changed, a line per fix (or per file it could not fix).

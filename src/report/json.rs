@@ -1,7 +1,6 @@
 //! JSON output. The shapes here are contracts (DESIGN.md): fields are only ever added.
 
 use super::diff::DiffOutcome;
-use super::edit::FileFixes;
 use super::scripts::{self, ScriptStatus, Verification};
 use super::{RuleCount, Summary, Tally};
 use crate::card_db::{Card, CardStr, Colours, Game};
@@ -9,7 +8,7 @@ use crate::check::DeckOutcome;
 use crate::check::LintOutcome;
 use crate::db_diff::{CatalogDiff, Change};
 use crate::diagnostic::Problem;
-use crate::edit::fix::Fix;
+use crate::edit::fix::{FileFixes, Fix};
 use crate::engine::play::RunResult;
 use crate::engine::random::{BatchGame, BatchTally};
 use crate::engine::transcript::Transcript;

@@ -6,9 +6,10 @@
 //! [`Validated`] is the same report over decks already in hand.
 
 use super::ci::{self, Case, CiRun};
-use super::edit::{fix_lines, FileFixes};
+use super::edit::fix_lines;
 use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
 use crate::check::DeckOutcome;
+use crate::edit::fix::FileFixes;
 
 /// The decks `validate` checked, in argument order, how many files a folder search found that
 /// were not deck lists, and with `--fix` what was fixed first.
