@@ -38,6 +38,14 @@ impl Progress {
         }
     }
 
+    /// Runs `f` with the bar off the terminal, so that what `f` prints is not drawn over.
+    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        match &self.0 {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
     /// Takes the bar off the terminal for good.
     pub fn finish(self) {
         if let Some(bar) = self.0 {

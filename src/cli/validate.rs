@@ -1,5 +1,6 @@
 //! `decksmith validate DECK...`
 
+use super::progress::Progress;
 use super::{emit, Context};
 use crate::check::{check_deck_as, Batch, Validators};
 use crate::date::Date;
@@ -8,11 +9,10 @@ use crate::edit::fix::{fix_file, FileFixes, FixMode};
 use crate::encoding::Encoding;
 use crate::error::Error;
 use crate::paths;
-use crate::report::validate::Stream;
+use crate::report::validate::BatchReport;
 use crate::report::{ReportOutput, Status};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -88,33 +88,30 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
-    let progress = progress_bar(|| search.walk().try_fold(0, |n, f| f.map(|_| n + 1)))?;
-    let mut report = Stream::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
+    let progress = Progress::new(
+        "{bar:40} {pos}/{len} decks  {per_sec}  {eta} left",
+        PROGRESS_MIN_DECKS,
+        || search.walk().try_fold(0, |n, f| f.map(|_| n + 1)),
+    )?;
+    let mut report = BatchReport::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
     let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
     let mut batch = Batch::new(&validators, &search, args.from, args.jobs)?;
-    let render = |report: &Stream, deck: &_| {
-        if let Some(bar) = &progress {
-            bar.inc(1);
-        }
-        report.piece(deck)
+    let render = |report: &BatchReport, deck: &_| {
+        progress.step();
+        report.render(deck)
     };
     while let Some(checked) = batch.next(|deck| render(&report, deck))? {
         for deck in checked {
-            let Some((outcome, piece)) = deck else {
+            let Some((outcome, rendered)) = deck else {
                 skipped += 1;
                 continue;
             };
-            let text = report.push(&outcome, piece);
-            match &progress {
-                Some(bar) => bar.suspend(|| emit(out, &text))?,
-                None => emit(out, &text)?,
-            }
+            let text = report.push(&outcome, rendered);
+            progress.suspend(|| emit(out, &text))?;
         }
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     for code in &args.code {
         let source = SourceFile::new(code.trim(), code.trim());
         let outcome = check_deck_as(
@@ -124,8 +121,8 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             date,
             Some(Encoding::Code),
         )?;
-        let piece = report.piece(&outcome);
-        let text = report.push(&outcome, piece);
+        let rendered = report.render(&outcome);
+        let text = report.push(&outcome, rendered);
         emit(out, &text)?;
     }
     if report.decks() == 0 {
@@ -143,45 +140,4 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
 }
 
 /// Below this many decks a run is over before a bar would be worth drawing.
-const PROGRESS_MIN_DECKS: usize = 200;
-
-/// A progress bar on standard error for long runs on a terminal; none otherwise, so CI logs
-/// and piped output never hold bar frames. None rather than indicatif's hidden bar: a hidden
-/// bar still keeps its rate estimate at every tick, which costs a one-deck run indicatif's and
-/// libm's code pages. The decks are counted (by `count`, a walk of their folders) only for a
-/// terminal.
-fn progress_bar(
-    count: impl FnOnce() -> Result<usize, Error>,
-) -> Result<Option<ProgressBar>, Error> {
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-    let terminal = std::io::stderr().is_terminal();
-    let decks = if terminal && !ci { count()? } else { 0 };
-    if !progress_wanted(terminal, ci, decks) {
-        return Ok(None);
-    }
-    let bar = ProgressBar::with_draw_target(Some(decks as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} decks  {per_sec}  {eta} left")
-    {
-        bar.set_style(style);
-    }
-    Ok(Some(bar))
-}
-
-/// Whether to draw progress: only on a terminal, never under CI, and only for long runs.
-pub fn progress_wanted(stderr_is_terminal: bool, ci: bool, decks: usize) -> bool {
-    stderr_is_terminal && !ci && decks >= PROGRESS_MIN_DECKS
-}
-
-#[cfg(test)]
-mod tests {
-    use super::progress_wanted;
-
-    #[test]
-    fn progress_only_on_a_terminal_outside_ci_for_long_runs() {
-        assert!(progress_wanted(true, false, 10_000));
-        assert!(!progress_wanted(false, false, 10_000), "piped");
-        assert!(!progress_wanted(true, true, 10_000), "CI");
-        assert!(!progress_wanted(true, false, 3), "short run");
-    }
-}
+const PROGRESS_MIN_DECKS: u64 = 200;

@@ -199,7 +199,7 @@ impl Tally {
         }
     }
 
-    /// [`Tally::add`] without the illegal deck's row: only people's report lists the illegal
+    /// [`Tally::add`] without the illegal deck's row: only the human report lists the illegal
     /// decks at the end, and kept for the other outputs the rows would grow with the batch.
     pub fn count(&mut self, outcome: &DeckOutcome) {
         let findings = &outcome.verdict.findings;

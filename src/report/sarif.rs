@@ -26,7 +26,7 @@ pub fn render(run: &CiRun) -> String {
 /// A SARIF document written as its cases come. The document's keys are in order, so a run's
 /// results come before its tool and the rules the results met: each case's results are
 /// written when it comes, and only the rules met and a count for each fingerprint are kept,
-/// not the results (a batch's SARIF of 100,000 decks held every result until its end).
+/// not the results, which would grow with the batch.
 #[derive(Default)]
 pub struct Writer {
     rule_ids: Vec<String>,

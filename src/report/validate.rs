@@ -1,5 +1,5 @@
 //! `validate`'s report. The command writes it deck by deck as the decks are checked
-//! ([`Stream`]), so a batch of any size holds only its [`Tally`], never the decks themselves.
+//! ([`BatchReport`]), so a batch of any size holds only its [`Tally`], never the decks themselves.
 //! What must wait for the end is kept as it comes: JUnit's cases (its document opens with
 //! totals) and the rows of the human report's closing table of illegal decks. SARIF keeps a
 //! count for each finding's fingerprint.
@@ -22,13 +22,13 @@ pub struct Validated {
 impl Validated {
     /// The human report or JSON, of decks already in memory.
     fn write(&self, output: ReportOutput, colour: bool) -> String {
-        let mut stream = Stream::new(output, colour, self.fixes.as_deref());
+        let mut report = BatchReport::new(output, colour, self.fixes.as_deref());
         let mut out = String::new();
         for deck in &self.decks {
-            let piece = stream.piece(deck);
-            out.push_str(&stream.push(deck, piece));
+            let rendered = report.render(deck);
+            out.push_str(&report.push(deck, rendered));
         }
-        out + &stream.finish(self.skipped)
+        out + &report.finish(self.skipped)
     }
 }
 
@@ -58,8 +58,8 @@ impl Outcome for Validated {
 }
 
 /// What one deck adds to the report, made apart from the report's state so that a batch's
-/// decks are rendered in parallel; [`Stream::push`] then takes them in order.
-pub struct Piece {
+/// decks are rendered in parallel; [`BatchReport::push`] then takes them in order.
+pub struct RenderedDeck {
     /// The deck's text in a batch (its diagnostics, its JSON, its annotations).
     text: String,
     /// For JUnit and SARIF.
@@ -67,9 +67,9 @@ pub struct Piece {
     tally: Tally,
 }
 
-/// The report being written: feed it each deck's [`Piece`] in order, write what
-/// [`Stream::push`] returns, then what [`Stream::finish`] returns.
-pub struct Stream<'a> {
+/// The report being written: feed it each deck's [`RenderedDeck`] in order, write what
+/// [`BatchReport::push`] returns, then what [`BatchReport::finish`] returns.
+pub struct BatchReport<'a> {
     output: ReportOutput,
     colour: bool,
     fixes: Option<&'a [FileFixes]>,
@@ -81,9 +81,9 @@ pub struct Stream<'a> {
     sarif: sarif::Writer,
 }
 
-impl<'a> Stream<'a> {
+impl<'a> BatchReport<'a> {
     pub fn new(output: ReportOutput, colour: bool, fixes: Option<&'a [FileFixes]>) -> Self {
-        Stream {
+        BatchReport {
             output,
             colour,
             fixes,
@@ -94,61 +94,62 @@ impl<'a> Stream<'a> {
         }
     }
 
-    /// The deck's piece of the report; it depends on the deck alone.
-    pub fn piece(&self, deck: &DeckOutcome) -> Piece {
-        let mut piece = Piece {
+    /// What the deck adds to the report; it depends on the deck alone.
+    pub fn render(&self, deck: &DeckOutcome) -> RenderedDeck {
+        let mut rendered = RenderedDeck {
             text: String::new(),
             case: None,
             tally: Tally::default(),
         };
         if self.output == ReportOutput::Human {
-            piece.tally.add(deck);
+            rendered.tally.add(deck);
         } else {
-            piece.tally.count(deck);
+            rendered.tally.count(deck);
         }
         match self.output {
-            ReportOutput::Human => piece.text = human::diagnostics(deck, self.colour),
+            ReportOutput::Human => rendered.text = human::diagnostics(deck, self.colour),
             // Whether a comma goes before it is known only in order, in `push`.
-            ReportOutput::Json => piece.text = json::validate_deck(deck, true),
+            ReportOutput::Json => rendered.text = json::validate_deck(deck, true),
             ReportOutput::Github => {
                 let case = ci::deck_case(deck);
-                piece.text = case.annotations.iter().map(github::command).collect();
+                rendered.text = case.annotations.iter().map(github::command).collect();
             }
-            ReportOutput::Junit | ReportOutput::Sarif => piece.case = Some(ci::deck_case(deck)),
+            ReportOutput::Junit | ReportOutput::Sarif => rendered.case = Some(ci::deck_case(deck)),
         }
-        piece
+        rendered
     }
 
-    /// Takes the next deck and its piece; returns the text to write now.
-    pub fn push(&mut self, deck: &DeckOutcome, piece: Piece) -> String {
+    /// Takes the next deck and what [`BatchReport::render`] made of it; returns the text to
+    /// write now.
+    pub fn push(&mut self, deck: &DeckOutcome, rendered: RenderedDeck) -> String {
         let first = self.tally.summary.decks == 0;
-        self.tally.merge(piece.tally);
+        self.tally.merge(rendered.tally);
         let mut out = String::new();
         match self.output {
             ReportOutput::Human => {
                 if first {
                     out.push_str(&fix_lines(self.fixes.unwrap_or_default()));
                     // Only the first deck can turn out to be alone: its table is made once.
-                    self.held = Some((piece.text, human::single_deck(deck, self.colour)));
+                    self.held = Some((rendered.text, human::single_deck(deck, self.colour)));
                     return out;
                 }
                 if let Some((batch_text, _)) = self.held.take() {
                     out.push_str(&batch_text);
                 }
-                out.push_str(&piece.text);
+                out.push_str(&rendered.text);
             }
             ReportOutput::Json => {
                 if first {
                     out.push_str(&json::validate_head(self.fixes));
-                    out.push_str(&piece.text);
+                    out.push_str(&rendered.text);
                 } else {
                     out.push(',');
-                    out.push_str(&piece.text);
+                    out.push_str(&rendered.text);
                 }
             }
-            ReportOutput::Github => out.push_str(&piece.text),
+            ReportOutput::Github => out.push_str(&rendered.text),
             ReportOutput::Junit => {
-                if let Some(case) = piece.case {
+                if let Some(case) = rendered.case {
                     self.junit.case(&case);
                 }
             }
@@ -156,7 +157,7 @@ impl<'a> Stream<'a> {
                 if first {
                     out.push_str(&self.sarif.head());
                 }
-                if let Some(case) = piece.case {
+                if let Some(case) = rendered.case {
                     out.push_str(&self.sarif.case(&case));
                 }
             }
@@ -221,13 +222,13 @@ fn skipped_line(skipped: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ReportOutput, Stream};
+    use super::{BatchReport, ReportOutput};
     use crate::catalog::Catalog;
     use crate::check::check_deck_as;
     use crate::date::Date;
     use crate::diagnostic::SourceFile;
 
-    /// Only people's report lists the illegal decks at its end: a batch written for any other
+    /// Only the human report lists the illegal decks at its end: a batch written for any other
     /// output keeps its counts, not a row for each illegal deck.
     #[test]
     fn only_the_human_report_keeps_a_row_per_illegal_deck() {
@@ -238,14 +239,14 @@ mod tests {
         let deck = check_deck_as(catalog, None, &source, date, None).unwrap();
         assert!(!deck.verdict.legal);
         for output in [ReportOutput::Human, ReportOutput::Json, ReportOutput::Sarif] {
-            let mut stream = Stream::new(output, false, None);
+            let mut report = BatchReport::new(output, false, None);
             for _ in 0..3 {
-                let piece = stream.piece(&deck);
-                stream.push(&deck, piece);
+                let rendered = report.render(&deck);
+                report.push(&deck, rendered);
             }
-            assert_eq!(stream.tally.summary.illegal, 3, "{output:?}");
+            assert_eq!(report.tally.summary.illegal, 3, "{output:?}");
             let rows = if output == ReportOutput::Human { 3 } else { 0 };
-            assert_eq!(stream.tally.illegal.len(), rows, "{output:?}");
+            assert_eq!(report.tally.illegal.len(), rows, "{output:?}");
         }
     }
 }
