@@ -85,7 +85,6 @@ struct Scratch {
     named: Vec<Option<Aim>>,
     pays: Vec<Payment>,
     counts: PaymentCounts,
-    orders: OrdersMemo,
 }
 
 thread_local! {
@@ -171,8 +170,7 @@ pub fn random(state: &State, rng: &mut Rng, out: &mut Vec<Action>) -> Option<usi
             Some(0)
         }
         (Step::Mulligan, Some(who)) => {
-            let bottom =
-                SCRATCH.with_borrow_mut(|scratch| random_mulligan(state, who, rng, &mut scratch.orders))?;
+            let bottom = random_mulligan(state, who, rng)?;
             out.clear();
             out.push(Action::Mulligan { who, bottom });
             Some(0)
@@ -276,60 +274,6 @@ fn orders(counts: &[usize], slots: usize) -> usize {
     seqs[..=slots].iter().fold(0, |a, &b| a.saturating_add(b))
 }
 
-/// [`orders`] remembered by what it depends on: how many different cards have each number of
-/// copies (not which cards), and the slots. A random mulligan asks it at every step, and the
-/// opening hands of a game's decks have the same few such shapes again and again
-/// (benches/engine.rs, `random_game`).
-struct OrdersMemo {
-    /// Direct-mapped by [`orders_key`]; a key is never 0, so an empty slot matches none.
-    slots: Vec<(u32, usize)>,
-}
-
-impl Default for OrdersMemo {
-    fn default() -> OrdersMemo {
-        OrdersMemo {
-            slots: vec![(0, 0); 1 << ORDERS_BITS],
-        }
-    }
-}
-
-const ORDERS_BITS: u32 = 8;
-
-impl OrdersMemo {
-    fn orders(&mut self, counts: &[usize], slots: usize) -> usize {
-        let Some(key) = orders_key(counts, slots) else {
-            return orders(counts, slots);
-        };
-        let at = (key.wrapping_mul(0x9E37_79B9) >> (32 - ORDERS_BITS)) as usize;
-        match self.slots.get_mut(at) {
-            Some(slot) if slot.0 == key => slot.1,
-            Some(slot) => {
-                *slot = (key, orders(counts, slots));
-                slot.1
-            }
-            None => orders(counts, slots),
-        }
-    }
-}
-
-/// What [`orders`] depends on, packed: four bits for how many different cards have each
-/// number of copies from 1 to 7, three for the slots it counts, and the top bit set; `None`
-/// past that.
-fn orders_key(counts: &[usize], slots: usize) -> Option<u32> {
-    let mut key = 1 << 31 | u32::try_from(slots.min(OPENING_HAND)).ok()? << 28;
-    for &c in counts.iter().filter(|&&c| c > 0) {
-        if c > 7 {
-            return None;
-        }
-        let shift = 4 * (c - 1);
-        if key >> shift & 15 == 15 {
-            return None;
-        }
-        key += 1 << shift;
-    }
-    Some(key)
-}
-
 /// `BINOMIAL[j][i]` is `C(j, i)`, for the lengths of a mulligan: [`orders`] runs at every
 /// step of a random mulligan, and a division per term was most of its time.
 const BINOMIAL: [[usize; OPENING_HAND + 1]; OPENING_HAND + 1] = {
@@ -351,12 +295,7 @@ const BINOMIAL: [[usize; OPENING_HAND + 1]; OPENING_HAND + 1] = {
 /// from the number of choices, then found by skipping whole subtrees of the listing order
 /// (each choice, then every longer choice that extends it, its next card taken at the first
 /// free hand position of each different card, in hand order).
-fn random_mulligan(
-    state: &State,
-    who: Player,
-    rng: &mut Rng,
-    memo: &mut OrdersMemo,
-) -> Option<Bottom> {
+fn random_mulligan(state: &State, who: Player, rng: &mut Rng) -> Option<Bottom> {
     // The mask holds a hand of up to 32 cards, so fixed arrays hold its cards and kinds: a
     // mulligan allocates nothing.
     const MAX: usize = 32;
@@ -388,7 +327,7 @@ fn random_mulligan(
     };
     let (mut first, mut counts) = ([0usize; MAX], [0usize; MAX]);
     let n = free_kinds(0, &mut first, &mut counts);
-    let mut left = rng.pick_index(memo.orders(&counts[..n], OPENING_HAND))?;
+    let mut left = rng.pick_index(orders(&counts[..n], OPENING_HAND))?;
     let mut used = 0u32;
     let mut chosen = Bottom::default();
     for depth in 0..OPENING_HAND {
@@ -409,7 +348,7 @@ fn random_mulligan(
                 Some(&(_, sub)) => sub,
                 None => {
                     counts[k] -= 1;
-                    let sub = memo.orders(&counts[..n], OPENING_HAND - depth - 1);
+                    let sub = orders(&counts[..n], OPENING_HAND - depth - 1);
                     counts[k] += 1;
                     by_copies[known] = (counts[k], sub);
                     known += 1;
@@ -916,22 +855,10 @@ fn source_abilities(
 mod tests {
     use super::*;
 
-    /// Remembered counts of orders are the counts, asked twice, in any order of the cards,
-    /// for hands with and without a shape that packs into a key.
+    /// A hand's ordered choices, counted without listing them.
     #[test]
-    fn remembered_orders_are_the_orders() {
-        let mut rng = Rng::new(13);
-        let mut memo = OrdersMemo::default();
-        for _ in 0..3_000 {
-            let mut counts: Vec<usize> = (0..1 + rng.below(8)).map(|_| rng.below(9)).collect();
-            let slots = rng.below(OPENING_HAND + 2);
-            let fresh = orders(&counts, slots);
-            assert_eq!(memo.orders(&counts, slots), fresh, "{counts:?} {slots}");
-            counts.reverse();
-            assert_eq!(memo.orders(&counts, slots), fresh, "{counts:?} {slots}");
-        }
+    fn orders_counts_the_choices() {
         // One card with five copies: the empty choice and one for each length.
-        assert_eq!(memo.orders(&[5], OPENING_HAND), 6);
-        assert_eq!(orders_key(&[8], 5), None);
+        assert_eq!(orders(&[5], OPENING_HAND), 6);
     }
 }
