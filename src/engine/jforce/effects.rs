@@ -188,18 +188,12 @@ pub(super) fn resolve(
                 permanent,
             } => {
                 if let Some((owner, slot)) = aim(a, this, chosen) {
-                    let State {
-                        table,
-                        seats,
-                        boosted,
-                        ..
-                    } = &mut *state;
+                    let State { table, seats, .. } = &mut *state;
                     if let Some(unit) = seats[owner.index()].unit_mut(slot) {
                         if permanent {
                             unit.lasting += attack;
                         } else {
                             unit.boost += attack;
-                            *boosted = true;
                         }
                         events.push(Event::Boost {
                             player: owner,

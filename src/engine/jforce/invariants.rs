@@ -30,15 +30,6 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
                 seat.cards
             ));
         }
-        let boost = std::iter::once(&seat.hero)
-            .chain(&seat.battle)
-            .find(|unit| unit.boost != 0);
-        if let Some(unit) = boost.filter(|_| !state.boosted) {
-            return Err(format!(
-                "{p}'s {} holds a boost until end of turn, but the state says no unit does",
-                unit.name(table)
-            ));
-        }
         if !seat.hand.summary_holds(table) {
             return Err(format!(
                 "{p}'s hand summary (which cards each Charge level affords, how each plays) is not its cards'"

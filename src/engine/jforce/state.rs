@@ -290,9 +290,7 @@ impl Hand {
             first,
             counts,
         } = &self.summary;
-        // Read entry by entry: an array's `map` here was left a call (benches/engine.rs).
-        let count = |w: usize| u32::from(counts[w][c]);
-        let n = weigh([count(0), count(1), count(2), count(3)], targets);
+        let n = weigh(std::array::from_fn(|w| u32::from(counts[w][c])), targets);
         Some((n, Bits((within[c] & first & unsummed).into())))
     }
 
@@ -545,11 +543,6 @@ pub struct State {
     pub phase: Phase,
     /// Set once a player has lost: the winner and why.
     pub outcome: Option<Outcome>,
-    /// Whether a unit may hold a boost "until end of turn": set by every such boost and
-    /// cleared by the end of turn that takes them off, so that a turn with none ends without
-    /// visiting every unit (whose loops mispredicted often; benches/engine.rs, issue #15,
-    /// point 4).
-    pub boosted: bool,
 }
 
 /// As [`Seat`]'s: `clone_from` reuses every list.
@@ -564,7 +557,6 @@ impl Clone for State {
             turn: self.turn,
             phase: self.phase,
             outcome: self.outcome,
-            boosted: self.boosted,
         }
     }
 
@@ -578,7 +570,6 @@ impl Clone for State {
             turn,
             phase,
             outcome,
-            boosted,
         } = source;
         if !Arc::ptr_eq(&self.table, table) {
             self.table = Arc::clone(table);
@@ -590,7 +581,6 @@ impl Clone for State {
         self.turn = *turn;
         self.phase = *phase;
         self.outcome = *outcome;
-        self.boosted = *boosted;
     }
 }
 
@@ -622,7 +612,6 @@ impl std::fmt::Debug for State {
             .field("turn", &self.turn)
             .field("phase", &self.phase)
             .field("outcome", &self.outcome)
-            .field("boosted", &self.boosted)
             .finish_non_exhaustive()
     }
 }

@@ -1016,23 +1016,3 @@ fn a_setup_after_finished_games_is_a_fresh_setup() {
     }
 }
 
-/// The state knows when a unit may hold a boost until end of turn: a boost sets it, the end
-/// of turn that takes the boosts off clears it, and the invariants refuse a boost it does not
-/// know of.
-#[test]
-fn the_state_knows_when_a_boost_is_held() {
-    let mut t = start(
-        ("Timeline J", &["Spark Runner", "Rally Cry"]),
-        ("Titan Jr.", &[]),
-    );
-    t.charge(Player::P1, 10).ok("p1 play Spark Runner");
-    assert!(!t.state.boosted);
-    t.ok("p1 play Rally Cry targeting Spark Runner");
-    assert!(t.state.boosted);
-    t.ok("p1 end");
-    assert!(t.saw(|e| matches!(e, Event::BoostEnds { .. })));
-    assert!(!t.state.boosted);
-    t.state.seat_mut(Player::P1).battle[0].boost = 1;
-    let why = JForce::check_invariants(&t.state).unwrap_err();
-    assert!(why.contains("holds a boost until end of turn"), "{why}");
-}

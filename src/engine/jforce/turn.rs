@@ -72,7 +72,6 @@ pub fn setup<L: Log<Event>>(setup: &Setup<'_>, events: &mut L) -> Result<State, 
         turn: 1,
         phase: Phase::Action,
         outcome: None,
-        boosted: false,
     };
     let (first, by) = match setup.first {
         Some(p) => (p, FirstBy::Script),
@@ -173,30 +172,23 @@ pub(super) fn end_turn(state: &mut State, player: Player, events: &mut impl Log<
     });
     // End-of-turn effects: boosts "until end of turn" end, on both sides. The table is
     // borrowed beside the seats rather than its count taken (an atomic operation a turn).
-    let State {
-        table,
-        seats,
-        boosted,
-        ..
-    } = &mut *state;
-    if std::mem::take(boosted) {
-        let mut end = |p: Player, unit: &mut Unit| {
-            if unit.boost != 0 {
-                unit.boost = 0;
-                events.push(Event::BoostEnds {
-                    player: p,
-                    card: unit.name(table),
-                    attack: unit.attack(table),
-                });
-            }
-        };
-        // The Hero, then the Battle Zone: a chained iterator here cost more than the boosts.
-        for p in [player, player.other()] {
-            let seat = &mut seats[p.index()];
-            end(p, &mut seat.hero);
-            for unit in &mut seat.battle {
-                end(p, unit);
-            }
+    let State { table, seats, .. } = &mut *state;
+    let mut end = |p: Player, unit: &mut Unit| {
+        if unit.boost != 0 {
+            unit.boost = 0;
+            events.push(Event::BoostEnds {
+                player: p,
+                card: unit.name(table),
+                attack: unit.attack(table),
+            });
+        }
+    };
+    // The Hero, then the Battle Zone: a chained iterator here cost more than the boosts.
+    for p in [player, player.other()] {
+        let seat = &mut seats[p.index()];
+        end(p, &mut seat.hero);
+        for unit in &mut seat.battle {
+            end(p, unit);
         }
     }
     // JF-A21: after end-of-turn effects, the player discards down to the cap.
