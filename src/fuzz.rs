@@ -276,3 +276,6 @@ fn script(text: &str) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod replay;

@@ -6,21 +6,24 @@ pub mod catalog;
 pub mod check;
 pub mod cli;
 pub mod date;
-pub mod db_diff;
+pub(crate) mod db_diff;
 pub mod deck;
 pub mod diagnostic;
-pub mod edit;
+pub(crate) mod edit;
 pub mod encoding;
 pub mod engine;
 pub mod error;
+// The fuzz targets' entry points: built for them (cargo-fuzz sets `--cfg fuzzing`) and for the
+// corpus replay in the library's tests, never into the binary.
+#[cfg(any(test, fuzzing))]
 pub mod fuzz;
-pub mod goldfish;
-pub mod line_index;
+pub(crate) mod goldfish;
+pub(crate) mod line_index;
 pub mod lint;
-pub mod names;
-pub mod paths;
+pub(crate) mod names;
+pub(crate) mod paths;
 pub mod report;
 pub mod search;
-pub mod sim;
+pub(crate) mod sim;
 pub mod stats;
 pub mod validate;

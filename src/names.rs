@@ -216,6 +216,7 @@ pub fn only_close(query: &str, sketches: &Sketches) -> Option<usize> {
 /// sketch): the reference it is checked against, in the tests and the fuzz harness. A name
 /// is passed over only when its length alone, put in the score's own formula, misses
 /// `SUGGEST_MIN`: the fuzzer's long lines would otherwise spend its time in edit distances.
+#[cfg(any(test, fuzzing))]
 pub fn only_close_scanning<'a>(
     query: &str,
     names: impl IntoIterator<Item = &'a str>,

@@ -6,13 +6,21 @@ use crate::support::root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The top-level modules `lib.rs` declares.
+/// The top-level modules `lib.rs` declares, whatever their visibility: a private module can
+/// close a cycle as well as a public one.
 fn modules() -> BTreeSet<String> {
     let lib = std::fs::read_to_string(root().join("src/lib.rs")).unwrap();
-    lib.lines()
-        .filter_map(|l| l.trim().strip_prefix("pub mod "))
-        .map(|m| m.trim_end_matches(';').to_owned())
-        .collect()
+    lib.lines().filter_map(declared_module).collect()
+}
+
+/// The module a line of `lib.rs` declares (`mod x;`, `pub mod x;`, `pub(crate) mod x;`).
+fn declared_module(line: &str) -> Option<String> {
+    let line = line.trim();
+    let rest = (line.strip_prefix("pub"))
+        .map(|r| r.strip_prefix("(crate)").unwrap_or(r).trim_start())
+        .unwrap_or(line);
+    let name = rest.strip_prefix("mod ")?.strip_suffix(';')?;
+    Some(name.trim().to_owned())
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -83,6 +91,20 @@ fn top_level_modules_use_each_other_in_one_direction() {
         .map(|(m, u)| format!("{m} -> {u} (and back through {u}'s uses)"))
         .collect();
     assert!(cycles.is_empty(), "module cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn every_module_declaration_is_read() {
+    for (line, module) in [
+        ("pub mod report;", Some("report")),
+        ("mod shipped;", Some("shipped")),
+        ("pub(crate) mod names;", Some("names")),
+        ("    mod fuzz;", Some("fuzz")),
+        ("use std::fmt;", None),
+        ("//! a mod in a comment;", None),
+    ] {
+        assert_eq!(declared_module(line).as_deref(), module, "{line}");
+    }
 }
 
 #[test]

@@ -18,7 +18,6 @@ mod examples;
 mod fifth_game;
 mod foreign;
 mod fow_match;
-mod fuzz_corpus;
 mod hostile;
 mod json_docs;
 mod json_schema;

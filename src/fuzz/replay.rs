@@ -1,16 +1,19 @@
 //! What fuzzing found stays found: every corpus input and every regression input under `fuzz/`
-//! goes through the same entry point as its fuzz target (`decksmith::fuzz::Target::run`), on
+//! goes through the same entry point as its fuzz target (`Target::run`), on
 //! the stable toolchain, in every `cargo test`. A regression input is a file in
 //! `fuzz/regressions/<target>/`, named after what it broke (docs/fuzzing.md).
 
-use crate::support::root;
-use decksmith::fuzz::Target;
-use std::path::Path;
+use super::Target;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Far above what any input takes here, even unoptimised on a busy machine; an input over it
 /// is a hang (the fuzzers stop at one second, optimised).
 const SLOW: Duration = Duration::from_secs(20);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
