@@ -358,6 +358,27 @@ impl Catalog {
     }
 }
 
+/// The format whose game is all a run needs, when it checks one deck file of the text
+/// encoding with a `format:` header (the everyday `validate deck.deck`): that file's header.
+/// Loading only that game's cards is most of what start-up saves (benches/validate.rs). Any
+/// other run, or a file that cannot be read here, has `None`, and then every game is loaded
+/// (the check reads the file again and reports what is wrong with it).
+pub fn lone_deck_format(decks: &[PathBuf], from: Option<Encoding>) -> Option<String> {
+    let [path] = decks else {
+        return None;
+    };
+    if path.as_os_str() == "-" || path.is_dir() {
+        return None;
+    }
+    let text = read_text(path).ok()?;
+    let text_deck = match from {
+        Some(encoding) => encoding == Encoding::Text,
+        None => encoding::detect(path.to_str(), &text).ok() == Some(Encoding::Text),
+    };
+    let deck = text_deck.then(|| encoding::text::parse_borrowed(&text))?;
+    Some(deck.format.as_ref()?.value.to_owned())
+}
+
 /// Threads for checking many decks at once; one deck (the everyday case) is checked on the
 /// caller's thread, as starting a pool would cost more than the check.
 pub struct Pool(Threads);
@@ -586,6 +607,24 @@ mod tests {
             let pool = Pool::new(Some(n), 2).unwrap();
             assert_eq!(pool.install(rayon::current_num_threads), n);
         }
+    }
+
+    /// Only a lone text deck names the one game a run loads: two decks, a folder, another
+    /// encoding or a deck without a header load every game.
+    #[test]
+    fn a_lone_text_deck_names_the_format_whose_game_is_loaded() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let deck = root.join("examples/decks/jforce/legal-ember-rush.deck");
+        let other = root.join("examples/decks/fow/legal-abyssal-control.deck");
+        let format = lone_deck_format(std::slice::from_ref(&deck), None);
+        assert_eq!(format.as_deref(), Some("jforce-standard"));
+        assert_eq!(lone_deck_format(&[deck.clone(), other], None), None);
+        assert_eq!(lone_deck_format(&[root.join("examples/decks")], None), None);
+        assert_eq!(lone_deck_format(&[PathBuf::from("-")], None), None);
+        let as_json = lone_deck_format(std::slice::from_ref(&deck), Some(Encoding::Json));
+        assert_eq!(as_json, None);
+        let arena = root.join("tests/integration/foreign/jforce-moxfield.txt");
+        assert_eq!(lone_deck_format(&[arena], None), None);
     }
 
     /// A walk that stops with an error gives the files before it, then the error; a walk

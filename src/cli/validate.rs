@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::{emit, Context};
-use crate::check::{check_deck_as, Batch, Validators};
+use crate::check::{check_deck_as, lone_deck_format, Batch, Validators};
 use crate::date::Date;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::{fix_file, FileFixes, FixMode};
@@ -73,7 +73,12 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    let catalog = ctx.catalog_for(args.format.as_deref())?;
+    // The game a lone deck's header names is the only one loaded; `--fix` and `--code` can
+    // reach beyond that deck, so they load every game.
+    let lone = (fix.is_none() && args.code.is_empty() && args.format.is_none())
+        .then(|| lone_deck_format(&args.decks, args.from))
+        .flatten();
+    let catalog = ctx.catalog_for(args.format.as_deref().or(lone.as_deref()))?;
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
