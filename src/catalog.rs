@@ -239,11 +239,31 @@ impl Catalog {
         options: &DataOptions,
         format: Option<&str>,
     ) -> Result<Cow<'static, Catalog>, Error> {
+        Catalog::load_game_of(options, format, false)
+    }
+
+    /// [`Catalog::load_for_format`] for a lone deck whose header names `format`: of the
+    /// formats, only that one and those it extends are read, as nothing else is looked up for
+    /// that deck (start-up: `.ci/aims`, aim (a)).
+    pub fn load_for_deck(
+        options: &DataOptions,
+        format: &str,
+    ) -> Result<Cow<'static, Catalog>, Error> {
+        Catalog::load_game_of(options, Some(format), true)
+    }
+
+    fn load_game_of(
+        options: &DataOptions,
+        format: Option<&str>,
+        its_formats_only: bool,
+    ) -> Result<Cow<'static, Catalog>, Error> {
         let shipped = options.data_dir.is_none() && options.db.is_empty();
         let Some(format) = format.filter(|_| shipped && options.formats.is_empty()) else {
             return Catalog::load(options);
         };
-        let (formats, problems) = Catalog::build(&Sources::embedded_games(|_| false), None);
+        let (formats, problems) = (its_formats_only.then(|| shipped_format_chain(format)))
+            .flatten()
+            .unwrap_or_else(|| Catalog::build(&Sources::embedded_games(|_| false), None));
         let Some(game) = formats.format(format).map(|f| f.game.clone()) else {
             return Catalog::load(options);
         };
@@ -560,6 +580,32 @@ fn unknown_game(catalog: &Catalog, game: &Spanned<CardStr>, src: &Arc<SourceFile
         })
 }
 
+/// The shipped format `id` and those it extends, each read from the file named by its id
+/// (`formats/<id>.toml`), resolved. `None` when a file is missing, defines another id, does
+/// not parse, or the chain loops: the caller then reads every format, which reports it.
+fn shipped_format_chain(id: &str) -> Option<(Catalog, Vec<Problem>)> {
+    let mut files = Vec::new();
+    let mut next = Some(id.to_owned());
+    while let Some(id) = next.take() {
+        if files.len() > toml_files(&FORMATS).len() {
+            return None;
+        }
+        let src = shipped_file("formats", FORMATS.get_file(format!("{id}.toml"))?);
+        let file: FormatFile = parse_toml(&src).ok()?;
+        if *file.id.get_ref() != id {
+            return None;
+        }
+        next = file.extends.as_ref().map(|parent| parent.get_ref().clone());
+        files.push((file, src));
+    }
+    let (formats, problems) = format::resolve(files, &BTreeSet::new(), &BTreeMap::new());
+    let catalog = Catalog {
+        formats,
+        ..Catalog::default()
+    };
+    Some((catalog, problems))
+}
+
 /// Parses the format files among `files`; also returns the ids the files that failed meant to
 /// define, so formats extending them are not told their parent does not exist.
 fn parse_formats(
@@ -640,6 +686,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_deck_of_a_shipped_format_loads_its_game_with_that_format_and_its_parents() {
+        let full = Catalog::embedded().expect("shipped data loads");
+        for (id, format) in &full.formats {
+            // Each file is found by its id, so the fall-back to every format is not taken.
+            assert!(shipped_format_chain(id).is_some(), "{id}");
+            let one = Catalog::load_for_deck(&DataOptions::default(), id).unwrap();
+            assert_eq!(one.games.keys().collect::<Vec<_>>(), [&format.game]);
+            let mut chain: Vec<&str> = format.parents.iter().map(String::as_str).collect();
+            chain.push(id);
+            chain.sort_unstable();
+            let kept: Vec<&str> = one.formats.keys().map(String::as_str).collect();
+            assert_eq!(kept, chain);
+            for (id, kept) in &one.formats {
+                assert_eq!(format!("{kept:?}"), format!("{:?}", full.formats[id]));
+            }
+        }
+        let unknown = Catalog::load_for_deck(&DataOptions::default(), "nope").unwrap();
+        assert_eq!(unknown.formats.len(), full.formats.len());
     }
 
     #[test]

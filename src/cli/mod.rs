@@ -239,6 +239,14 @@ impl Context {
     ) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
         Catalog::load_for_format(&self.data, format)
     }
+
+    /// The catalog for a lone deck whose header names `format`: see [`Catalog::load_for_deck`].
+    pub fn catalog_for_deck(
+        &self,
+        format: &str,
+    ) -> Result<std::borrow::Cow<'static, Catalog>, Error> {
+        Catalog::load_for_deck(&self.data, format)
+    }
 }
 
 /// Runs a parsed command line, writing results to `out`.

@@ -73,12 +73,15 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    // The game a lone deck's header names is the only one loaded; `--fix` and `--code` can
-    // reach beyond that deck, so they load every game.
+    // A lone deck's header names the one game and the formats loaded; `--fix` and `--code`
+    // can reach beyond that deck, so they load every game.
     let lone = (fix.is_none() && args.code.is_empty() && args.format.is_none())
         .then(|| lone_deck_format(&args.decks, args.from))
         .flatten();
-    let catalog = ctx.catalog_for(args.format.as_deref().or(lone.as_deref()))?;
+    let catalog = match &lone {
+        Some(format) => ctx.catalog_for_deck(format)?,
+        None => ctx.catalog_for(args.format.as_deref())?,
+    };
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
