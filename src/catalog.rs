@@ -586,8 +586,9 @@ fn unknown_game(catalog: &Catalog, game: &Spanned<CardStr>, src: &Arc<SourceFile
 fn shipped_format_chain(id: &str) -> Option<(Catalog, Vec<Problem>)> {
     let mut files = Vec::new();
     let mut next = Some(id.to_owned());
+    let longest = toml_files(&FORMATS).len();
     while let Some(id) = next.take() {
-        if files.len() > toml_files(&FORMATS).len() {
+        if files.len() > longest {
             return None;
         }
         let src = shipped_file("formats", FORMATS.get_file(format!("{id}.toml"))?);

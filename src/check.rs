@@ -358,16 +358,16 @@ impl Catalog {
     }
 }
 
-/// The format whose game is all a run needs, when it checks one deck file of the text
-/// encoding with a `format:` header (the everyday `validate deck.deck`): that file's header.
-/// Loading only that game's cards is most of what start-up saves (benches/validate.rs). Any
-/// other run, or a file that cannot be read here, has `None`, and then every game is loaded
-/// (the check reads the file again and reports what is wrong with it).
+/// The format a run needs alone, with its parents and its game, when it checks one deck file
+/// of the text encoding with a `format:` header (the everyday `validate deck.deck`): that
+/// file's header. Loading only those is most of what start-up saves (`.ci/aims`, aim (a)).
+/// Any other run, or a path that cannot be read as a file here (a folder), has `None`, and
+/// then everything is loaded; the check reads the file again and reports what is wrong.
 pub fn lone_deck_format(decks: &[PathBuf], from: Option<Encoding>) -> Option<String> {
     let [path] = decks else {
         return None;
     };
-    if path.as_os_str() == "-" || path.is_dir() {
+    if path.as_os_str() == "-" {
         return None;
     }
     let text = read_text(path).ok()?;

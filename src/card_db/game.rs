@@ -282,6 +282,13 @@ impl Game {
         self.index().get(buf.as_str()).map(|&i| i as usize)
     }
 
+    /// The card a deck line names: by its id when the line gives one that is a card's, else
+    /// by its name (with the caller's key buffer, as [`Game::find_with`]).
+    pub fn find_line(&self, id: Option<&str>, name: &str, buf: &mut String) -> Option<usize> {
+        id.and_then(|id| self.find_with(id, buf))
+            .or_else(|| self.find_with(name, buf))
+    }
+
     /// The lookup keys of every card's id and name, in card order, the first card winning.
     fn index(&self) -> &names::KeyMap<u32> {
         self.index.get_or_init(|| {

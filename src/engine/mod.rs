@@ -301,12 +301,7 @@ impl SeatDeck {
                 }
             };
             for entry in &zone.entries {
-                let found = entry
-                    .id
-                    .as_deref()
-                    .and_then(|i| game.find_with(i, &mut key))
-                    .or_else(|| game.find_with(&entry.card, &mut key));
-                if let Some(card) = found {
+                if let Some(card) = game.find_line(entry.id.as_deref(), &entry.card, &mut key) {
                     zones[at]
                         .1
                         .extend(std::iter::repeat_n(card as u32, entry.count as usize));

@@ -55,12 +55,7 @@ pub fn resolve(deck: &Deck, game: &Game) -> Resolved {
             }
         };
         for entry in &zone.entries {
-            let found = entry
-                .id
-                .as_deref()
-                .and_then(|id| game.find_with(id, &mut buf))
-                .or_else(|| game.find_with(&entry.card, &mut buf));
-            let Some(card) = found else {
+            let Some(card) = game.find_line(entry.id.as_deref(), &entry.card, &mut buf) else {
                 out.unknown.push(entry.card.to_string());
                 continue;
             };

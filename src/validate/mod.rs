@@ -328,11 +328,7 @@ impl<'f> Validator<'f> {
                 continue;
             };
             for (at, entry) in (zone.entries.start..).zip(entries) {
-                let found = entry
-                    .id
-                    .and_then(|id| game.find_with(id, key))
-                    .or_else(|| game.find_with(entry.card, key));
-                let Some(card) = found else {
+                let Some(card) = game.find_line(entry.id, entry.card, key) else {
                     findings.push(unknown_card(game, entry, &zone_defs[zone_index].id));
                     continue;
                 };
