@@ -236,6 +236,10 @@ pub struct Card {
     /// Stats are invented for this sample set, not taken from a printed card.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub invented: bool,
+    /// The card's text is not in the effect vocabulary (a card read from another tool's
+    /// pool): the match engines refuse it, or play it by its stats alone with `--vanilla`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmodelled: bool,
     /// The game's own stats (`cost = 3`, `power = 2`), by the names its `game.toml` declares
     /// under `[game.stats]`: every key of a card that is not one of the fields above. Read
     /// apart from them (`read.rs`), since which keys are stats depends on the game.
