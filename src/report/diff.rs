@@ -153,10 +153,12 @@ fn fields_text(card: &CardChange) -> String {
         .join("\n")
 }
 
-pub(crate) fn finding_line(sign: char, f: &Finding) -> String {
+/// A finding after a `mark`: `+`/`-` in `db diff` (a contract), `new:`/`fixed:` in the
+/// deck edits and `diff`, where a bare `-` read like a problem still there.
+pub(crate) fn finding_line(mark: &str, f: &Finding) -> String {
     match f.line {
-        Some(line) => format!("{sign} {} (line {line}): {}", f.rule, f.message),
-        None => format!("{sign} {}: {}", f.rule, f.message),
+        Some(line) => format!("{mark} {} (line {line}): {}", f.rule, f.message),
+        None => format!("{mark} {}: {}", f.rule, f.message),
     }
 }
 
@@ -203,8 +205,8 @@ fn human(outcome: &DiffOutcome, colour: bool) -> String {
             let why: Vec<String> = d
                 .added
                 .iter()
-                .map(|f| finding_line('+', f))
-                .chain(d.removed.iter().map(|f| finding_line('-', f)))
+                .map(|f| finding_line("+", f))
+                .chain(d.removed.iter().map(|f| finding_line("-", f)))
                 .collect();
             let after = Cell::new(verdict(d.after.verdict.legal));
             let after = if d.verdict_changed() {

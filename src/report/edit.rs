@@ -1,5 +1,5 @@
 //! Output of the deck edits: what `add` and `remove` changed and how the verdict moved
-//! (findings gained `+` and lost `-`, as `db diff` shows them), the zone counts, the file diff
+//! (findings gained, `new:`, and lost, `fixed:`), the zone counts, the file diff
 //! of a dry run; and the fixes `validate --fix` made, ahead of its report.
 
 use super::ci::{deck_case, CiRun};
@@ -75,11 +75,11 @@ fn human(outcome: &EditOutcome) -> String {
         out.push_str(&outcome.diff);
     }
     for f in &outcome.gained {
-        out.push_str(&finding_line('+', f));
+        out.push_str(&finding_line("new:", f));
         out.push('\n');
     }
     for f in &outcome.lost {
-        out.push_str(&finding_line('-', f));
+        out.push_str(&finding_line("fixed:", f));
         out.push('\n');
     }
     out.push_str(&verdict_line(
