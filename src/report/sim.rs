@@ -2,8 +2,9 @@
 //! ranking), for spreadsheets (CSV, one row per pairing) and as a heat map (SVG).
 
 use super::human::new_table;
-use crate::sim::{overall, SimResult, Tally};
+use crate::sim::{overall, Record, SimResult, Tally};
 use crate::stats::wilson::wilson;
+use serde::Serialize;
 use std::fmt::Write as _;
 
 fn pct(x: f64) -> String {
@@ -56,13 +57,12 @@ fn details(r: &SimResult, pairing: usize, t: &Tally, colour: bool) -> String {
         "on the draw",
     ]);
     for (side, deck) in [(0, a), (1, b)] {
-        let other = 1 - side;
-        let on_draw = t.on_play[other];
+        let s = t.side(side);
         table.add_row(vec![
             r.plan.decks[deck].clone(),
-            rate(t.wins[side], t.games),
-            rate(t.on_play_wins[side], t.on_play[side]),
-            rate(t.on_draw_wins[side], on_draw),
+            rate(s.wins, s.games),
+            rate(s.on_play_wins, s.on_play),
+            rate(s.on_draw_wins, s.on_draw),
         ]);
     }
     let (mean, sd) = t.length();
@@ -97,20 +97,20 @@ pub fn human(r: &SimResult, colour: bool) -> String {
         table.add_row(row);
     }
     let _ = writeln!(s, "{table}");
-    let mut ranking: Vec<(usize, (u64, u64))> = overall(r).into_iter().enumerate().collect();
+    let mut ranking: Vec<(usize, Record)> = overall(r).into_iter().enumerate().collect();
     ranking.sort_by(|x, y| {
-        let rx = x.1 .1 as f64 / x.1 .0.max(1) as f64;
-        let ry = y.1 .1 as f64 / y.1 .0.max(1) as f64;
+        let rx = x.1.wins as f64 / x.1.games.max(1) as f64;
+        let ry = y.1.wins as f64 / y.1.games.max(1) as f64;
         ry.total_cmp(&rx).then(x.0.cmp(&y.0))
     });
     let mut table = new_table(colour);
     table.set_header(vec!["rank", "deck", "games", "win rate (95% interval)"]);
-    for (rank, (i, (games, wins))) in ranking.iter().enumerate() {
+    for (rank, (i, record)) in ranking.iter().enumerate() {
         table.add_row(vec![
             (rank + 1).to_string(),
             decks[*i].clone(),
-            games.to_string(),
-            rate(*wins, *games),
+            record.games.to_string(),
+            rate(record.wins, record.games),
         ]);
     }
     let _ = writeln!(s, "{table}");
@@ -131,8 +131,85 @@ fn cell(r: &SimResult, i: usize, j: usize) -> Option<(u64, u64)> {
         .filter(|&(_, g)| g > 0)
 }
 
+/// A win rate and its 95% Wilson interval. Draws and unfinished games count as games not won,
+/// as in the tables; `null` in place of the whole rate where there were no such games.
+#[derive(Serialize)]
+struct RateJson {
+    wins: u64,
+    games: u64,
+    rate: f64,
+    low: f64,
+    high: f64,
+}
+
+fn rate_json(wins: u64, games: u64) -> Option<RateJson> {
+    (games > 0).then(|| {
+        let (low, high) = wilson(wins, games);
+        RateJson {
+            wins,
+            games,
+            rate: wins as f64 / games as f64,
+            low,
+            high,
+        }
+    })
+}
+
+#[derive(Serialize)]
+struct DeckRatesJson<'a> {
+    deck: &'a str,
+    win: Option<RateJson>,
+    on_play: Option<RateJson>,
+    on_draw: Option<RateJson>,
+}
+
+fn deck_rates<'a>(deck: &'a str, s: Record) -> DeckRatesJson<'a> {
+    DeckRatesJson {
+        deck,
+        win: rate_json(s.wins, s.games),
+        on_play: rate_json(s.on_play_wins, s.on_play),
+        on_draw: rate_json(s.on_draw_wins, s.on_draw),
+    }
+}
+
+/// The rates that follow from the tallies, for scripts; `sim merge` reads the tallies only.
+#[derive(Serialize)]
+struct RatesJson<'a> {
+    /// Per deck, over all its pairings, in the plan's order.
+    decks: Vec<DeckRatesJson<'a>>,
+    /// Per pairing, in the plan's order: its first deck, then its second.
+    pairings: Vec<[DeckRatesJson<'a>; 2]>,
+}
+
+#[derive(Serialize)]
+struct SimJson<'a> {
+    #[serde(flatten)]
+    result: &'a SimResult,
+    rates: RatesJson<'a>,
+}
+
 pub fn json(r: &SimResult) -> String {
-    let mut s = serde_json::to_string_pretty(r).unwrap_or_default();
+    let name = |i: usize| r.plan.decks[i].as_str();
+    let rates = RatesJson {
+        decks: overall(r)
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| deck_rates(name(i), s))
+            .collect(),
+        pairings: r
+            .plan
+            .pairings
+            .iter()
+            .zip(&r.tallies)
+            .map(|(&[a, b], t)| {
+                [
+                    deck_rates(name(a), t.side(0)),
+                    deck_rates(name(b), t.side(1)),
+                ]
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&SimJson { result: r, rates }).unwrap_or_default();
     s.push('\n');
     s
 }

@@ -383,13 +383,49 @@ pub fn merge(parts: &[(String, SimResult)]) -> Result<SimResult, MergeError> {
     })
 }
 
-/// Per deck over all its pairings: games and wins, for the gauntlet's ranking.
-pub fn overall(result: &SimResult) -> Vec<(u64, u64)> {
-    let mut totals = vec![(0u64, 0u64); result.plan.decks.len()];
+/// One deck's games and wins: in all, when it went first, and when the other deck did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Record {
+    pub games: u64,
+    pub wins: u64,
+    pub on_play: u64,
+    pub on_play_wins: u64,
+    pub on_draw: u64,
+    pub on_draw_wins: u64,
+}
+
+impl Record {
+    fn add(&mut self, other: Record) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.on_play += other.on_play;
+        self.on_play_wins += other.on_play_wins;
+        self.on_draw += other.on_draw;
+        self.on_draw_wins += other.on_draw_wins;
+    }
+}
+
+impl Tally {
+    /// The pairing's first (`0`) or second (`1`) deck's record.
+    pub fn side(&self, side: usize) -> Record {
+        let other = 1 - side;
+        Record {
+            games: self.games,
+            wins: self.wins[side],
+            on_play: self.on_play[side],
+            on_play_wins: self.on_play_wins[side],
+            on_draw: self.on_play[other],
+            on_draw_wins: self.on_draw_wins[side],
+        }
+    }
+}
+
+/// Per deck, its record over all its pairings: the gauntlet's ranking.
+pub fn overall(result: &SimResult) -> Vec<Record> {
+    let mut totals = vec![Record::default(); result.plan.decks.len()];
     for (pair, t) in result.plan.pairings.iter().zip(&result.tallies) {
         for side in 0..2 {
-            totals[pair[side]].0 += t.games;
-            totals[pair[side]].1 += t.wins[side];
+            totals[pair[side]].add(t.side(side));
         }
     }
     totals
