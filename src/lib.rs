@@ -5,6 +5,7 @@ pub mod card_db;
 pub mod catalog;
 pub mod check;
 pub mod cli;
+pub mod collection;
 pub mod date;
 pub(crate) mod db_diff;
 pub mod deck;

@@ -27,15 +27,15 @@ pub fn is_header(line: &str) -> bool {
     header_columns(line).is_some()
 }
 
-struct Record {
-    fields: Vec<String>,
-    span: Range<usize>,
-    line: u32,
+pub(crate) struct Record {
+    pub(crate) fields: Vec<String>,
+    pub(crate) span: Range<usize>,
+    pub(crate) line: u32,
 }
 
 /// Splits CSV into records. A record that breaks the quoting rules is a problem; reading
 /// resumes on the next line.
-fn records(text: &str, problems: &mut Vec<ParseProblem>) -> Vec<Record> {
+pub(crate) fn records(text: &str, problems: &mut Vec<ParseProblem>) -> Vec<Record> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

@@ -1,0 +1,292 @@
+//! What decks lack of a collection: per deck, and in total for several decks, either built one
+//! at a time (`max`: the decks share the collection's copies) or all at once (`sum`).
+//!
+//! Printings (docs/rulings.md, "need and printings"): a deck line naming no printing is
+//! covered by owned copies of any printing; a line naming one only by owned copies of that
+//! printing (a copy whose collector number is not written counts for its set). A copy owned in
+//! another printing is not counted, but said: the shortfall keeps how many such copies lie
+//! unused.
+
+use super::{covers, same, Owned};
+use crate::card_db::Game;
+use crate::deck::{is_maybe, DeckRef, ParseProblem, Printing};
+
+/// Copies of a card (of one printing, if named) a deck asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Want {
+    pub card: usize,
+    pub printing: Option<Printing>,
+    pub copies: u32,
+    /// The deck's first entry asking for it (an index in [`DeckRef::entries`]).
+    pub entry: usize,
+}
+
+/// Copies missing of a card (of one printing, if named).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Short {
+    pub card: usize,
+    pub printing: Option<Printing>,
+    pub copies: u32,
+    /// For a printing asked for: copies of the card owned in other printings (or none named)
+    /// that nothing else used, which would do if the printing does not matter.
+    pub elsewhere: u32,
+    pub entry: usize,
+}
+
+/// How several decks share the collection in a total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Allocate {
+    /// Built one at a time: per card, the most any one deck lacks.
+    #[default]
+    Max,
+    /// Built all at once: the decks' wants summed, less what is owned.
+    Sum,
+}
+
+/// What a deck asks for, by card and printing in the order first written: every zone but the
+/// `maybe` zone. A line naming a card the game lacks is returned as a warning with its line.
+pub fn wants(deck: &DeckRef, game: &Game) -> (Vec<Want>, Vec<ParseProblem>) {
+    let mut wants: Vec<Want> = Vec::new();
+    let mut unknown = Vec::new();
+    let mut buf = String::new();
+    for zone in &deck.zones {
+        if is_maybe(zone.name) && game.zone_for_header(zone.name).is_none() {
+            continue;
+        }
+        for at in zone.entries.clone() {
+            let e = &deck.entries[at];
+            let Some(card) = game.find_line(e.id, e.card, &mut buf) else {
+                unknown.push(ParseProblem {
+                    message: format!("unknown card `{}`: it is not counted", e.card),
+                    help: game.suggest(e.card).map(|s| format!("did you mean `{s}`?")),
+                    span: e.span.clone(),
+                    line: e.line,
+                });
+                continue;
+            };
+            add(
+                &mut wants,
+                Want {
+                    card,
+                    printing: e.printing.cloned(),
+                    copies: e.count,
+                    entry: at,
+                },
+            );
+        }
+    }
+    (wants, unknown)
+}
+
+/// Adds a want to a list, to the copies of the same card and printing if it holds them.
+fn add(wants: &mut Vec<Want>, want: Want) {
+    let one = |w: &&mut Want| {
+        w.card == want.card
+            && match (&w.printing, &want.printing) {
+                (Some(a), Some(b)) => same(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    };
+    match wants.iter_mut().find(one) {
+        Some(w) => w.copies = w.copies.saturating_add(want.copies),
+        None => wants.push(want),
+    }
+}
+
+/// Several decks' wants as one list, summed by card and printing (for [`Allocate::Sum`]).
+pub fn summed<'a>(decks: impl IntoIterator<Item = &'a [Want]>) -> Vec<Want> {
+    let mut all = Vec::new();
+    for want in decks.into_iter().flatten() {
+        add(&mut all, want.clone());
+    }
+    all
+}
+
+/// What `wants` lacks of `owned`, in the order of `wants`. Per card, the copies owned go first
+/// to lines naming a printing with a collector number, then to those naming a set, then to the
+/// rest: a specific want takes only what fits it, any copy fits the rest.
+pub fn short(wants: &[Want], owned: &Owned) -> Vec<Short> {
+    let mut out: Vec<Short> = Vec::new();
+    let mut done: Vec<usize> = Vec::new();
+    for (i, first) in wants.iter().enumerate() {
+        if done.contains(&first.card) {
+            continue;
+        }
+        done.push(first.card);
+        let of_card: Vec<&Want> = wants[i..].iter().filter(|w| w.card == first.card).collect();
+        let (mut printed, mut loose) = match owned.holding(first.card) {
+            Some(h) => {
+                let printed: Vec<(Printing, u32)> = h.printed.clone();
+                let named: u32 = printed.iter().map(|(_, n)| n).sum();
+                (printed, h.total.saturating_sub(named))
+            }
+            None => (Vec::new(), 0),
+        };
+        let rank = |w: &Want| match &w.printing {
+            Some(p) if p.number.is_some() => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        let mut order: Vec<usize> = (0..of_card.len()).collect();
+        order.sort_by_key(|&k| rank(of_card[k]));
+        let mut lacking = vec![0u32; of_card.len()];
+        for k in order {
+            let want = of_card[k];
+            let mut left = want.copies;
+            match &want.printing {
+                Some(p) => {
+                    for (_, n) in printed.iter_mut().filter(|(h, _)| covers(h, p)) {
+                        let take = left.min(*n);
+                        (*n, left) = (*n - take, left - take);
+                    }
+                }
+                None => {
+                    let take = left.min(loose);
+                    (loose, left) = (loose - take, left - take);
+                    for (_, n) in printed.iter_mut() {
+                        let take = left.min(*n);
+                        (*n, left) = (*n - take, left - take);
+                    }
+                }
+            }
+            lacking[k] = left;
+        }
+        let unused = loose + printed.iter().map(|(_, n)| n).sum::<u32>();
+        for (want, lacking) in of_card.iter().zip(lacking) {
+            if lacking > 0 {
+                out.push(Short {
+                    card: want.card,
+                    printing: want.printing.clone(),
+                    copies: lacking,
+                    elsewhere: if want.printing.is_some() { unused } else { 0 },
+                    entry: want.entry,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The total of several decks' shortfalls built one at a time: per card and printing, the
+/// most any one deck lacks, in the order first met.
+pub fn most(decks: &[Vec<Short>]) -> Vec<Short> {
+    let mut total: Vec<Short> = Vec::new();
+    for s in decks.iter().flatten() {
+        let one = |t: &&mut Short| {
+            t.card == s.card
+                && match (&t.printing, &s.printing) {
+                    (Some(a), Some(b)) => same(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+        };
+        match total.iter_mut().find(one) {
+            Some(t) => {
+                t.copies = t.copies.max(s.copies);
+                t.elsewhere = t.elsewhere.max(s.elsewhere);
+            }
+            None => total.push(s.clone()),
+        }
+    }
+    total
+}
+
+/// The total of several decks' wants against `owned`, as `allocate` shares it.
+pub fn total(
+    allocate: Allocate,
+    wants: &[Vec<Want>],
+    shorts: &[Vec<Short>],
+    owned: &Owned,
+) -> Vec<Short> {
+    match allocate {
+        Allocate::Max => most(shorts),
+        Allocate::Sum => short(&summed(wants.iter().map(Vec::as_slice)), owned),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::Holding;
+
+    fn want(card: usize, printing: Option<(&str, Option<&str>)>, copies: u32) -> Want {
+        Want {
+            card,
+            printing: printing.map(|(set, n)| Printing {
+                set: set.into(),
+                number: n.map(Into::into),
+            }),
+            copies,
+            entry: 0,
+        }
+    }
+
+    fn owning(cards: &[(usize, u32, &[(&str, Option<&str>, u32)])]) -> Owned {
+        let mut owned = Owned::default();
+        for &(card, total, printed) in cards {
+            owned.cards.insert(
+                card,
+                Holding {
+                    total,
+                    printed: (printed.iter())
+                        .map(|&(set, n, c)| {
+                            let p = Printing {
+                                set: set.into(),
+                                number: n.map(Into::into),
+                            };
+                            (p, c)
+                        })
+                        .collect(),
+                },
+            );
+        }
+        owned
+    }
+
+    #[test]
+    fn any_printing_covers_a_line_naming_none() {
+        let owned = owning(&[(0, 3, &[("JF1", Some("1"), 2)])]);
+        assert!(short(&[want(0, None, 3)], &owned).is_empty());
+        let s = short(&[want(0, None, 4)], &owned);
+        assert_eq!((s.len(), s[0].copies), (1, 1));
+    }
+
+    #[test]
+    fn a_printing_asked_for_is_covered_only_by_that_printing_and_the_rest_is_said() {
+        // 2 of JF1 #1, 1 of JF2, 1 with no printing named.
+        let owned = owning(&[(0, 4, &[("JF1", Some("1"), 2), ("JF2", None, 1)])]);
+        let s = short(&[want(0, Some(("JF1", Some("1"))), 3)], &owned);
+        assert_eq!((s[0].copies, s[0].elsewhere), (1, 2));
+        // The specific line takes its copies first; the loose line takes the others.
+        let s = short(
+            &[want(0, None, 2), want(0, Some(("JF1", Some("001"))), 2)],
+            &owned,
+        );
+        assert!(s.is_empty(), "{s:?}");
+        let s = short(&[want(0, None, 3), want(0, Some(("JF1", None)), 2)], &owned);
+        assert_eq!(s.iter().map(|s| s.copies).sum::<u32>(), 1);
+        assert_eq!(s[0].printing, None);
+    }
+
+    /// Three decks sharing a card: one at a time needs the most any deck lacks, all at once
+    /// the sum less what is owned.
+    #[test]
+    fn max_and_sum_totals_of_three_decks() {
+        let owned = owning(&[(0, 2, &[]), (1, 1, &[])]);
+        let decks = [
+            vec![want(0, None, 4), want(1, None, 1)],
+            vec![want(0, None, 3), want(1, None, 2)],
+            vec![want(0, None, 1)],
+        ];
+        let shorts: Vec<Vec<Short>> = decks.iter().map(|d| short(d, &owned)).collect();
+        let copies = |s: &[Short], card| s.iter().find(|s| s.card == card).map_or(0, |s| s.copies);
+        let max = total(Allocate::Max, &decks, &shorts, &owned);
+        assert_eq!((copies(&max, 0), copies(&max, 1)), (4 - 2, 2 - 1));
+        let sum = total(Allocate::Sum, &decks, &shorts, &owned);
+        assert_eq!(
+            (copies(&sum, 0), copies(&sum, 1)),
+            (4 + 3 + 1 - 2, 1 + 2 - 1)
+        );
+    }
+}
