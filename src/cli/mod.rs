@@ -12,6 +12,7 @@ mod edit;
 mod formats;
 mod man;
 mod match_cmd;
+mod need;
 mod new;
 mod progress;
 mod schema;
@@ -182,6 +183,9 @@ pub enum Command {
     /// Play decks against each other with AI players: win rates with 95% intervals, on the
     /// play and on the draw; more than two decks play every pair (a gauntlet).
     Sim(sim::SimArgs),
+    /// What decks lack of a collection, per deck and in total, written as a buy list in any
+    /// deck encoding (docs/collection.md).
+    Need(need::NeedArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -269,6 +273,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Remove(args) => edit::run(&ctx, crate::edit::Action::Remove, args, out),
         Command::Match(cmd) => match_cmd::run(&ctx, cmd, out),
         Command::Sim(args) => sim::run(&ctx, args, out),
+        Command::Need(args) => need::run(&ctx, args, out),
     }?;
     out.flush().map_err(write_error)?;
     Ok(status)

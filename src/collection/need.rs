@@ -7,9 +7,14 @@
 //! another printing is not counted, but said: the shortfall keeps how many such copies lie
 //! unused.
 
-use super::{covers, same, Owned};
+use super::{covers, same, Collection, Owned};
 use crate::card_db::Game;
-use crate::deck::{is_maybe, DeckRef, ParseProblem, Printing};
+use crate::catalog::Catalog;
+use crate::deck::{is_maybe, Deck, DeckRef, Entry, Located, ParseProblem, Printing, Zone};
+use crate::diagnostic::{Problem, SourceFile};
+use crate::encoding;
+use crate::error::{read_text, Error};
+use std::path::PathBuf;
 
 /// Copies of a card (of one printing, if named) a deck asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +39,8 @@ pub struct Short {
 }
 
 /// How several decks share the collection in a total.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Allocate {
     /// Built one at a time: per card, the most any one deck lacks.
     #[default]
@@ -203,6 +209,160 @@ pub fn total(
         Allocate::Max => most(shorts),
         Allocate::Sum => short(&summed(wants.iter().map(Vec::as_slice)), owned),
     }
+}
+
+/// One deck's wants and what it lacks on its own.
+#[derive(Debug, Clone)]
+pub struct DeckNeed {
+    /// The path as given.
+    pub path: String,
+    pub name: Option<String>,
+    pub wants: Vec<Want>,
+    pub short: Vec<Short>,
+}
+
+/// What `need` found: each deck's shortfall, and the total as `allocate` shares the
+/// collection.
+#[derive(Debug, Clone)]
+pub struct Need<'c> {
+    pub game: &'c Game,
+    /// The first deck's format: the buy list names it, so that it reads back.
+    pub format: String,
+    pub allocate: Allocate,
+    /// The collection's name as given.
+    pub collection: String,
+    pub decks: Vec<DeckNeed>,
+    pub total: Vec<Short>,
+    /// Everything skipped with a warning: collection rows, deck lines, unknown cards.
+    pub warnings: Vec<Problem>,
+}
+
+/// Reads the decks (each against `format`, or the one its header names) and says what they
+/// lack of the collection. The decks must be of one game: a buy list is one game's.
+pub fn need<'c>(
+    catalog: &'c Catalog,
+    decks: &[PathBuf],
+    format: Option<&str>,
+    have: &Collection,
+    allocate: Allocate,
+) -> Result<Need<'c>, Error> {
+    let mut read: Vec<(std::sync::Arc<SourceFile>, Deck, String)> = Vec::new();
+    for path in decks {
+        let source = SourceFile::new(path.display().to_string(), read_text(path)?);
+        let deck = encoding::read(&source, None, catalog)?;
+        let id = match (format, &deck.format) {
+            (Some(id), _) => id.to_owned(),
+            (None, Some(header)) => header.value.clone(),
+            (None, None) => {
+                return Err(Error::usage_with_help(
+                    format!(
+                        "`{}` names no format, so its cards cannot be looked up",
+                        source.name
+                    ),
+                    "add a line `format: <id>` to the deck, or pass --format <id>",
+                ))
+            }
+        };
+        if catalog.format(&id).is_none() {
+            return Err(Error::usage_with_help(
+                format!("`{}`: no format `{id}`", source.name),
+                catalog.format_help(&id),
+            ));
+        }
+        read.push((source, deck, id));
+    }
+    let Some((_, _, first)) = read.first() else {
+        return Err(Error::usage("no deck to check"));
+    };
+    let first = first.clone();
+    let game_of = |id: &str| {
+        catalog
+            .format(id)
+            .map(|f| f.game.clone())
+            .unwrap_or_default()
+    };
+    let game_id = game_of(&first);
+    if let Some((source, _, id)) = read.iter().find(|(_, _, id)| game_of(id) != game_id) {
+        return Err(Error::usage_with_help(
+            format!(
+                "`{}` is a {} deck and `{}` a {game_id} deck",
+                source.name,
+                game_of(id),
+                read[0].0.name
+            ),
+            "a buy list is for one game: run `need` once per game",
+        ));
+    }
+    let game = catalog.game(&game_id)?;
+    let owned = have.owned(game);
+    let mut warnings = have.problems(&[game]);
+    let mut needs = Vec::new();
+    for (source, deck, _) in &read {
+        let borrowed = deck.borrowed();
+        let (wants, unknown) = wants(&borrowed, game);
+        let skipped = deck.problems.iter().map(|p| ParseProblem {
+            message: format!("{}; the line is not counted", p.message),
+            ..p.clone()
+        });
+        warnings.extend(
+            skipped
+                .chain(unknown)
+                .map(|p| encoding::to_warning(source, "need", &p)),
+        );
+        let short = short(&wants, &owned);
+        needs.push(DeckNeed {
+            path: source.name.clone(),
+            name: deck.name.as_ref().map(|n| n.value.clone()),
+            wants,
+            short,
+        });
+    }
+    let wants: Vec<Vec<Want>> = needs.iter().map(|d| d.wants.clone()).collect();
+    let shorts: Vec<Vec<Short>> = needs.iter().map(|d| d.short.clone()).collect();
+    Ok(Need {
+        game,
+        format: first,
+        allocate,
+        collection: have.source.name.clone(),
+        total: total(allocate, &wants, &shorts, &owned),
+        decks: needs,
+        warnings,
+    })
+}
+
+impl Need<'_> {
+    /// The total as a deck list (a buy list): every card in the game's default zone, under its
+    /// database name and id, with the printing the decks named.
+    pub fn buy_list(&self) -> Deck {
+        let zone = self.game.default_zone().map_or("main", |z| z.id.as_str());
+        Deck {
+            format: Some(Located::bare(self.format.clone())),
+            name: Some(Located::bare("Buy list".to_owned())),
+            zones: vec![Zone {
+                name: zone.to_owned(),
+                span: None,
+                line: None,
+                entries: (self.total.iter())
+                    .map(|s| {
+                        let card = &self.game.cards[s.card];
+                        Entry {
+                            count: s.copies,
+                            card: card.name().into(),
+                            id: Some(card.id().into()),
+                            printing: s.printing.clone(),
+                            ..Entry::default()
+                        }
+                    })
+                    .collect(),
+            }],
+            ..Deck::default()
+        }
+    }
+}
+
+/// Copies in a shortfall.
+pub fn copies(short: &[Short]) -> u32 {
+    short.iter().map(|s| s.copies).fold(0, u32::saturating_add)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod lint;
+pub mod need;
 pub mod sarif;
 pub mod scripts;
 pub mod sim;
