@@ -5,6 +5,7 @@
 
 use crate::card_db::Game;
 use crate::catalog::{parse_toml, Catalog, DataOptions, FileKind, Sources};
+use crate::collection::{need, Have};
 use crate::date::Date;
 use crate::deck::{Deck, DeckRef};
 use crate::diagnostic::Problem;
@@ -57,7 +58,7 @@ pub fn check_deck_as(
 }
 
 /// [`check_deck_as`] with the formats prepared by the caller, who checks many decks.
-fn check_source(
+pub fn check_source(
     validators: &Validators,
     source: &Arc<SourceFile>,
     encoding: Option<Encoding>,
@@ -99,6 +100,8 @@ pub struct Validators<'c> {
     forced: Option<(&'c Format, OnceLock<Validator<'c>>)>,
     /// The catalog's formats, by id, for decks that name theirs.
     named: BTreeMap<&'c str, OnceLock<Validator<'c>>>,
+    /// With `--have`: the collection each deck is held against (`not-owned`).
+    have: Option<&'c Have>,
 }
 
 impl<'c> Validators<'c> {
@@ -108,7 +111,14 @@ impl<'c> Validators<'c> {
             date,
             forced: forced.map(|f| (f, OnceLock::new())),
             named: BTreeMap::new(),
+            have: None,
         }
+    }
+
+    /// Holds every deck against a collection too: a `not-owned` warning per card short.
+    pub fn having(mut self, have: Option<&'c Have>) -> Self {
+        self.have = have;
+        self
     }
 
     /// Prepares for decks naming any of the catalog's formats (a batch), rather than one
@@ -165,7 +175,17 @@ fn check_read(
         },
         (None, None) => return Err(names_no_format(catalog, &source.name)),
     };
-    Ok(outcome(validators.validate(format, deck)?))
+    let mut verdict = validators.validate(format, deck)?;
+    if let Some(owned) = validators.have.and_then(|h| h.owned(&format.game)) {
+        let game = catalog.game(&format.game)?;
+        let (findings, copies) = need::not_owned(deck, game, owned);
+        verdict.findings.extend(findings);
+        verdict
+            .findings
+            .sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
+        verdict.not_owned = copies;
+    }
+    Ok(outcome(verdict))
 }
 
 /// Checks one file of a batch. A file that cannot be read or parsed is an outcome too, with

@@ -2,8 +2,11 @@
 
 use super::progress::Progress;
 use super::{emit, Context};
-use crate::check::{check_deck_as, lone_deck_format, Batch, Validators};
+use crate::card_db::Game;
+use crate::check::{check_source, lone_deck_format, Batch, Validators};
+use crate::collection::{Collection, Have};
 use crate::date::Date;
+use crate::diagnostic::render;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::{fix_file, FileFixes, FixMode};
 use crate::encoding::Encoding;
@@ -50,6 +53,11 @@ pub struct ValidateArgs {
     /// names. Each fix is printed; everything else is reported as usual.
     #[arg(long, value_name = "names", num_args = 0..=1, default_missing_value = "")]
     pub fix: Option<String>,
+    /// Hold each deck against a collection (a collection CSV or a card list in any deck
+    /// encoding, docs/collection.md): a `not-owned` warning per card short, and the count
+    /// missing in the summary. The decks' verdicts and the exit status stay as they are.
+    #[arg(long, value_name = "COLLECTION")]
+    pub have: Option<PathBuf>,
 }
 
 fn parse_date(s: &str) -> Result<Date, String> {
@@ -73,17 +81,36 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
             "name deck files or folders, or pass --code CODE",
         ));
     }
-    // A lone deck's header names the one game and the formats loaded; `--fix` and `--code`
-    // can reach beyond that deck, so they load every game.
-    let lone = (fix.is_none() && args.code.is_empty() && args.format.is_none())
-        .then(|| lone_deck_format(&args.decks, args.from))
-        .flatten();
+    // A lone deck's header names the one game and the formats loaded; `--fix`, `--code` and
+    // `--have` (a collection may hold any game's cards) reach beyond that deck, so they load
+    // every game.
+    let lone =
+        (fix.is_none() && args.code.is_empty() && args.have.is_none() && args.format.is_none())
+            .then(|| lone_deck_format(&args.decks, args.from))
+            .flatten();
     let catalog = match &lone {
         Some(format) => ctx.catalog_for_deck(format)?,
         None => ctx.catalog_for(args.format.as_deref())?,
     };
     let forced = match &args.format {
         Some(f) => Some(catalog.format_from_arg(f)?),
+        None => None,
+    };
+    let have = match &args.have {
+        Some(path) => {
+            let collection = Collection::read(path, &catalog)?;
+            let games: Vec<&Game> = catalog.games.values().collect();
+            let problems = collection.problems(&games);
+            if !problems.is_empty() {
+                std::io::stderr()
+                    .write_all(render(&problems, ctx.colour).as_bytes())
+                    .map_err(|source| Error::Write {
+                        path: PathBuf::from("<stderr>"),
+                        source,
+                    })?;
+            }
+            Some(Have::new(collection, &games))
+        }
         None => None,
     };
     let date = args.date.unwrap_or_else(Date::today);
@@ -103,7 +130,9 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     )?;
     let mut report = BatchReport::new(args.output, ctx.colour, fix.map(|_| fixes.as_slice()));
     let mut skipped = 0;
-    let validators = Validators::new(&catalog, forced.as_ref(), date).for_every_format();
+    let validators = Validators::new(&catalog, forced.as_ref(), date)
+        .for_every_format()
+        .having(have.as_ref());
     let mut batch = Batch::new(&validators, &search, args.from, args.jobs)?;
     let render = |report: &BatchReport, deck: &_| {
         progress.step();
@@ -122,13 +151,7 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
     progress.finish();
     for code in &args.code {
         let source = SourceFile::new(code.trim(), code.trim());
-        let outcome = check_deck_as(
-            &catalog,
-            forced.as_ref(),
-            &source,
-            date,
-            Some(Encoding::Code),
-        )?;
+        let outcome = check_source(&validators, &source, Some(Encoding::Code))?;
         let rendered = report.render(&outcome);
         let text = report.push(&outcome, rendered);
         emit(out, &text)?;

@@ -191,6 +191,27 @@ fn trim(number: &str) -> &str {
     }
 }
 
+/// A collection counted for each game a run may meet (`validate --have`).
+#[derive(Debug, Clone)]
+pub struct Have {
+    pub collection: Collection,
+    owned: BTreeMap<String, Owned>,
+}
+
+impl Have {
+    pub fn new(collection: Collection, games: &[&Game]) -> Have {
+        let owned = (games.iter())
+            .map(|g| (g.id().to_owned(), collection.owned(g)))
+            .collect();
+        Have { collection, owned }
+    }
+
+    /// What the collection holds of a game's cards.
+    pub fn owned(&self, game: &str) -> Option<&Owned> {
+        self.owned.get(game)
+    }
+}
+
 /// What of one game's cards a collection holds, by card index.
 #[derive(Debug, Clone, Default)]
 pub struct Owned {

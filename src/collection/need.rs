@@ -14,6 +14,7 @@ use crate::deck::{is_maybe, Deck, DeckRef, Entry, Located, ParseProblem, Printin
 use crate::diagnostic::{Problem, SourceFile};
 use crate::encoding;
 use crate::error::{read_text, Error};
+use crate::validate::{Finding, RuleId};
 use std::path::PathBuf;
 
 /// Copies of a card (of one printing, if named) a deck asks for.
@@ -357,6 +358,54 @@ impl Need<'_> {
             }],
             ..Deck::default()
         }
+    }
+}
+
+/// The `not-owned` findings of a deck (one per card and printing short, at its first line),
+/// and the copies they add up to.
+pub fn not_owned(deck: &DeckRef, game: &Game, owned: &Owned) -> (Vec<Finding>, u32) {
+    let (wants, _) = wants(deck, game);
+    let short = short(&wants, owned);
+    let findings = (short.iter())
+        .map(|s| {
+            let card = game.cards[s.card].name();
+            let printing = s.printing.as_ref().map_or(String::new(), |p| format!(" {p}"));
+            let have = match &s.printing {
+                Some(p) => owned.holding(s.card).map_or(0, |h| {
+                    (h.printed.iter())
+                        .filter(|(q, _)| covers(q, p))
+                        .map(|(_, n)| n)
+                        .sum()
+                }),
+                None => owned.copies(s.card),
+            };
+            let message = format!(
+                "{} of `{card}`{printing} not owned: the collection has {have}",
+                copies_text(s.copies)
+            );
+            let help = match s.elsewhere {
+                0 => "`decksmith need DECK --have COLLECTION` writes what to buy as a deck list".to_owned(),
+                n => format!(
+                    "the collection has {} more in another printing, or none named; leave the printing out of the deck line if it does not matter",
+                    copies_text(n)
+                ),
+            };
+            let entry = &deck.entries[s.entry];
+            let mut f = Finding::new(RuleId::NotOwned, message).help(help);
+            f.card = Some(card.to_owned());
+            f.span = entry.span.clone();
+            f.line = entry.line;
+            f
+        })
+        .collect();
+    (findings, copies(&short))
+}
+
+/// `1 copy`, `2 copies`.
+pub fn copies_text(n: u32) -> String {
+    match n {
+        1 => "1 copy".into(),
+        n => format!("{n} copies"),
     }
 }
 

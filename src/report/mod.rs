@@ -112,6 +112,9 @@ pub struct Summary {
     /// Files among the illegal ones that could not be read or parsed (`unreadable`).
     #[serde(skip_serializing_if = "is_zero")]
     pub unreadable: usize,
+    /// With `--have`: copies the collection lacks, over every deck.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_owned: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -125,8 +128,12 @@ impl Summary {
             0 => String::new(),
             n => format!(" ({n} of them unreadable)"),
         };
+        let not_owned = match self.not_owned {
+            0 => String::new(),
+            n => format!("; {} not owned", plural(n, "card")),
+        };
         format!(
-            "{}: {} legal, {} illegal{unreadable}\n",
+            "{}: {} legal, {} illegal{unreadable}{not_owned}\n",
             plural(self.decks, "deck"),
             self.legal,
             self.illegal
@@ -213,6 +220,7 @@ impl Tally {
         if findings.iter().any(|f| f.rule == RuleId::Unreadable) {
             self.summary.unreadable += 1;
         }
+        self.summary.not_owned += outcome.verdict.not_owned as usize;
         let mut seen: Vec<RuleId> = Vec::new();
         for f in findings {
             let count = self.rules.entry(f.rule).or_default();
@@ -231,6 +239,7 @@ impl Tally {
         self.summary.legal += other.summary.legal;
         self.summary.illegal += other.summary.illegal;
         self.summary.unreadable += other.summary.unreadable;
+        self.summary.not_owned += other.summary.not_owned;
         for (rule, count) in other.rules {
             let mine = self.rules.entry(rule).or_default();
             mine.decks += count.decks;

@@ -1,6 +1,6 @@
 //! `need` for people and for scripts: what each deck lacks of the collection, and the total.
 
-use crate::collection::need::{copies, Allocate, Need, Short};
+use crate::collection::need::{copies, copies_text, Allocate, Need, Short};
 use crate::error::plural;
 use serde::Serialize;
 use std::fmt::Write;
@@ -50,7 +50,7 @@ fn lines(need: &Need, short: &[Short], out: &mut String) {
             0 => String::new(),
             n => format!(
                 " ({} owned in another printing, or none named)",
-                plural(n as usize, "copy")
+                copies_text(n)
             ),
         };
         let _ = writeln!(out, "  {} {card}{printing}{elsewhere}", s.copies);

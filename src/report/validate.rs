@@ -172,7 +172,10 @@ impl<'a> BatchReport<'a> {
         match self.output {
             ReportOutput::Human => {
                 let mut text = match (self.tally.summary.decks, self.held) {
-                    (1, Some((_, single))) => single,
+                    (1, Some((_, single))) => match self.tally.summary.not_owned {
+                        0 => single,
+                        n => format!("{single}{} not owned\n", crate::error::plural(n, "card")),
+                    },
                     (0, _) => fix_lines(self.fixes.unwrap_or_default()),
                     _ => human::batch_summary(&self.tally, self.colour),
                 };

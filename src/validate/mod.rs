@@ -73,6 +73,14 @@ pub struct Verdict {
     /// Cards per colour in the game's colour order, for games with colours.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub colours: Vec<ColourCount>,
+    /// With `--have`: the copies the collection lacks (what the `not-owned` findings add up
+    /// to).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_owned: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -101,6 +109,7 @@ impl Verdict {
             findings: vec![finding],
             zones: Vec::new(),
             colours: Vec::new(),
+            not_owned: 0,
         }
     }
 }
@@ -404,6 +413,7 @@ impl<'f> Validator<'f> {
             findings,
             zones,
             colours: self.colour_split(&resolved),
+            not_owned: 0,
         }
     }
 

@@ -67,6 +67,8 @@ rule_ids! {
         "each evolution level's previous level is in the deck (warning)",
     Printing "printing" Warning
         "each printing a list names is one the card database knows (warning)",
+    NotOwned "not-owned" Warning
+        "with --have, the collection holds every copy the deck needs (warning)",
     Unreadable "unreadable" Error
         "each file in a batch can be read and parsed as a deck list",
 }
