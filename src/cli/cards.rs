@@ -10,6 +10,7 @@ use crate::report::Status;
 use crate::search::{self, Query, SortKey};
 use clap::Args;
 use std::io::Write;
+use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct CardsArgs {
@@ -34,6 +35,10 @@ pub struct CardsArgs {
     /// Day for `legal:` and `banned:` (YYYY-MM-DD); default today.
     #[arg(long, value_parser = |s: &str| s.parse::<Date>())]
     pub date: Option<Date>,
+    /// A collection (a collection CSV or a card list in any deck encoding,
+    /// docs/collection.md), for the term `owned` (`owned>=2`, `-owned`).
+    #[arg(long, value_name = "COLLECTION")]
+    pub have: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
 }
@@ -44,7 +49,9 @@ pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status
         Some(g) => vec![catalog.game(g)?],
         None => catalog.games.values().collect(),
     };
-    let query = Query::parse(&args.query.join(" ")).map_err(Error::Query)?;
+    let query = Query::parse(&args.query.join(" "))
+        .map_err(Error::Query)?
+        .having(args.have.is_some());
     query.check(&games, &catalog).map_err(Error::Query)?;
     if let Some(key @ SortKey::Stat(stat)) = &args.sort {
         key.check(&games).map_err(|help| {
@@ -52,7 +59,10 @@ pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status
         })?;
     }
     let date = args.date.unwrap_or_else(Date::today);
-    let mut hits = search::find(&query, &games, &catalog, date);
+    let have = (args.have.as_deref())
+        .map(|path| super::have(path, &catalog, &games, ctx.colour))
+        .transpose()?;
+    let mut hits = search::find_having(&query, &games, &catalog, date, have.as_ref());
     if let Some(key) = &args.sort {
         search::sort(&mut hits, key, args.reverse);
     } else if args.reverse {

@@ -279,6 +279,32 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
     Ok(status)
 }
 
+/// Reads the collection `--have` names, for `games`, telling on standard error what of it was
+/// skipped.
+pub(crate) fn have(
+    path: &std::path::Path,
+    catalog: &Catalog,
+    games: &[&crate::card_db::Game],
+    colour: bool,
+) -> Result<crate::collection::Have, Error> {
+    let collection = crate::collection::Collection::read(path, catalog)?;
+    let problems = collection.problems(games);
+    if !problems.is_empty() {
+        warn(&crate::diagnostic::render(&problems, colour))?;
+    }
+    Ok(crate::collection::Have::new(collection, games))
+}
+
+/// Writes to standard error what standard output must not carry (a document or a deck list).
+pub(crate) fn warn(text: &str) -> Result<(), Error> {
+    std::io::stderr()
+        .write_all(text.as_bytes())
+        .map_err(|source| Error::Write {
+            path: PathBuf::from("<stderr>"),
+            source,
+        })
+}
+
 /// Writes command output; a closed pipe (`decksmith cards | head`) is not worth a panic.
 pub(crate) fn emit(out: &mut dyn Write, text: &str) -> Result<(), Error> {
     out.write_all(text.as_bytes()).map_err(write_error)

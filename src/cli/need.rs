@@ -83,7 +83,7 @@ pub fn run(ctx: &Context, args: NeedArgs, out: &mut dyn Write) -> Result<Status,
     }
     match args.output {
         Output::Human => {
-            write_stderr(&stderr)?;
+            super::warn(&stderr)?;
             match &args.out {
                 Some(path) => write_atomic(path, &list, args.force)?,
                 None => emit(out, &list)?,
@@ -97,13 +97,4 @@ pub fn run(ctx: &Context, args: NeedArgs, out: &mut dyn Write) -> Result<Status,
         }
     }
     Ok(Status::Success)
-}
-
-fn write_stderr(text: &str) -> Result<(), Error> {
-    std::io::stderr()
-        .write_all(text.as_bytes())
-        .map_err(|source| Error::Write {
-            path: PathBuf::from("<stderr>"),
-            source,
-        })
 }

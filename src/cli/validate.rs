@@ -4,9 +4,7 @@ use super::progress::Progress;
 use super::{emit, Context};
 use crate::card_db::Game;
 use crate::check::{check_source, lone_deck_format, Batch, Validators};
-use crate::collection::{Collection, Have};
 use crate::date::Date;
-use crate::diagnostic::render;
 use crate::diagnostic::SourceFile;
 use crate::edit::fix::{fix_file, FileFixes, FixMode};
 use crate::encoding::Encoding;
@@ -96,23 +94,10 @@ pub fn run(ctx: &Context, mut args: ValidateArgs, out: &mut dyn Write) -> Result
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
     };
-    let have = match &args.have {
-        Some(path) => {
-            let collection = Collection::read(path, &catalog)?;
-            let games: Vec<&Game> = catalog.games.values().collect();
-            let problems = collection.problems(&games);
-            if !problems.is_empty() {
-                std::io::stderr()
-                    .write_all(render(&problems, ctx.colour).as_bytes())
-                    .map_err(|source| Error::Write {
-                        path: PathBuf::from("<stderr>"),
-                        source,
-                    })?;
-            }
-            Some(Have::new(collection, &games))
-        }
-        None => None,
-    };
+    let games: Vec<&Game> = catalog.games.values().collect();
+    let have = (args.have.as_deref())
+        .map(|path| super::have(path, &catalog, &games, ctx.colour))
+        .transpose()?;
     let date = args.date.unwrap_or_else(Date::today);
     let exclude = paths::exclude_patterns(&args.exclude)?;
     let search = paths::Search::new(&args.decks, paths::DECK_EXTENSIONS, &exclude)?;

@@ -431,7 +431,10 @@ mod tests {
         }
     }
 
-    fn owning(cards: &[(usize, u32, &[(&str, Option<&str>, u32)])]) -> Owned {
+    /// Copies of a printing (set, collector number) owned.
+    type Printed<'a> = (&'a str, Option<&'a str>, u32);
+
+    fn owning(cards: &[(usize, u32, &[Printed])]) -> Owned {
         let mut owned = Owned::default();
         for &(card, total, printed) in cards {
             owned.cards.insert(

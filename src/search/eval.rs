@@ -46,10 +46,18 @@ enum Test {
 }
 
 impl<'g> Matcher<'g> {
-    pub fn new(root: &Node, game: &'g Game, catalog: &Catalog, date: Date) -> Matcher<'g> {
+    /// The query bound to `game`; `owned` holds the copies owned per card (what `owned`
+    /// compares; empty without a collection).
+    pub fn new(
+        root: &Node,
+        game: &'g Game,
+        catalog: &Catalog,
+        date: Date,
+        owned: &[u32],
+    ) -> Matcher<'g> {
         Matcher {
             game,
-            root: compile(root, game, catalog, date),
+            root: compile(root, game, catalog, date, owned),
         }
     }
 
@@ -135,32 +143,40 @@ fn texts(card: &Card) -> impl Iterator<Item = &str> {
         .chain(card.judgment.as_ref().and_then(|j| j.text.as_deref()))
 }
 
-fn compile(node: &Node, game: &Game, catalog: &Catalog, date: Date) -> Test {
+fn compile(node: &Node, game: &Game, catalog: &Catalog, date: Date, owned: &[u32]) -> Test {
     match node {
         Node::And(parts) => Test::All(
             parts
                 .iter()
-                .map(|n| compile(n, game, catalog, date))
+                .map(|n| compile(n, game, catalog, date, owned))
                 .collect(),
         ),
         Node::Or(parts) => Test::Any(
             parts
                 .iter()
-                .map(|n| compile(n, game, catalog, date))
+                .map(|n| compile(n, game, catalog, date, owned))
                 .collect(),
         ),
-        Node::Not(inner) => Test::Not(Box::new(compile(inner, game, catalog, date))),
-        Node::Term(term) => term_test(term, game, catalog, date),
+        Node::Not(inner) => Test::Not(Box::new(compile(inner, game, catalog, date, owned))),
+        Node::Term(term) => term_test(term, game, catalog, date, owned),
     }
 }
 
-fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date) -> Test {
+fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date, owned: &[u32]) -> Test {
     let text = match &term.value {
         Value::Number(n) => {
             return match &term.field {
                 Field::Stat(stat) if game.def.has_number(stat) => {
                     Test::Stat(stat.clone(), term.op, *n)
                 }
+                Field::Owned => Test::Table(
+                    (0..game.cards.len())
+                        .map(|i| {
+                            let copies = owned.get(i).copied().unwrap_or(0);
+                            compare(i64::from(copies), term.op, *n)
+                        })
+                        .collect(),
+                ),
                 _ => Test::Const(false),
             };
         }
@@ -208,7 +224,7 @@ fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date) -> Test {
             let banned_only = term.field == Field::Banned;
             Test::Table(format_table(game, catalog, text, date, banned_only))
         }
-        (Field::Stat(_), _) => Test::Const(false),
+        (Field::Stat(_) | Field::Owned, _) => Test::Const(false),
     };
     // `!=` is "not" whatever the field; a stat's `!=` compared above.
     if term.op == Op::Ne {

@@ -23,6 +23,9 @@ pub enum Field {
     Legal,
     Banned,
     Game,
+    /// Copies owned in the collection given with `--have` (`owned>=2`; the word `owned` alone
+    /// is `owned>=1`).
+    Owned,
 }
 
 /// Every field name and alias, as written in a query.
@@ -47,6 +50,7 @@ const NAMES: &[(&str, Field)] = &[
     ("legal", Field::Legal),
     ("banned", Field::Banned),
     ("game", Field::Game),
+    ("owned", Field::Owned),
 ];
 
 /// What `is:` can ask besides a keyword.
@@ -115,6 +119,12 @@ impl Field {
                 Ok(n) => Value::Number(n),
                 Err(_) => Value::Text(value.to_owned()),
             });
+        }
+        if *self == Field::Owned {
+            return self
+                .number(op, value)
+                .map(Value::Number)
+                .map_err(|(message, help)| (message, help, true));
         }
         if !matches!(op, Op::Has | Op::Eq | Op::Ne) {
             return Err((

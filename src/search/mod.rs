@@ -13,7 +13,7 @@ mod parse;
 mod sort;
 
 pub use eval::Matcher;
-pub use sort::{find, sort, Hit, SortKey};
+pub use sort::{find, find_having, sort, Hit, SortKey};
 
 use crate::card_db::Game;
 use crate::catalog::Catalog;
@@ -29,6 +29,8 @@ use std::sync::Arc;
 pub struct Query {
     source: Arc<SourceFile>,
     root: Node,
+    /// Whether a collection was given (`--have`), which `owned` needs.
+    have: bool,
 }
 
 impl Query {
@@ -47,7 +49,14 @@ impl Query {
         Ok(Query {
             source: Arc::clone(&source),
             root,
+            have: false,
         })
+    }
+
+    /// The query for a search with a collection (`--have`), where `owned` may be asked.
+    pub fn having(mut self, have: bool) -> Query {
+        self.have = have;
+        self
     }
 
     pub fn text(&self) -> &str {
@@ -61,6 +70,17 @@ impl Query {
         let mut terms = Vec::new();
         collect_terms(&self.root, &mut terms);
         for term in terms {
+            if term.field == Field::Owned && !self.have {
+                return Err(Problem::error(
+                    "query",
+                    "`owned` counts the copies in a collection, and none was given",
+                )
+                .in_file(&self.source)
+                .label(term.span.clone(), "needs a collection")
+                .help(
+                    "pass --have COLLECTION (a collection CSV or a card list, docs/collection.md)",
+                ));
+            }
             if let Field::Stat(stat) = &term.field {
                 self.check_stat(term, stat, games)?;
                 continue;
@@ -157,9 +177,16 @@ impl Query {
         Ok(())
     }
 
-    /// The query bound to one game, evaluated on `date` (for `legal:` and `banned:`).
-    pub fn matcher<'g>(&self, game: &'g Game, catalog: &Catalog, date: Date) -> Matcher<'g> {
-        Matcher::new(&self.root, game, catalog, date)
+    /// The query bound to one game, evaluated on `date` (for `legal:` and `banned:`), with
+    /// the copies owned per card (for `owned`; empty without a collection).
+    pub fn matcher<'g>(
+        &self,
+        game: &'g Game,
+        catalog: &Catalog,
+        date: Date,
+        owned: &[u32],
+    ) -> Matcher<'g> {
+        Matcher::new(&self.root, game, catalog, date, owned)
     }
 }
 

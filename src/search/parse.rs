@@ -143,6 +143,14 @@ impl Parser<'_> {
                 self.at += 1;
                 Ok(inner)
             }
+            // `owned` alone: a copy or more in the collection (`-owned`: none).
+            Tok::Word(word) if word.eq_ignore_ascii_case("owned") => Ok(Node::Term(Term {
+                field: Field::Owned,
+                op: Op::Ge,
+                value: Value::Number(1),
+                span: token.span.clone(),
+                value_span: token.span.clone(),
+            })),
             Tok::Word(word) => Ok(Node::Term(Term {
                 field: Field::Bare,
                 op: Op::Has,

@@ -3,6 +3,7 @@
 use super::Query;
 use crate::card_db::{Card, Game};
 use crate::catalog::Catalog;
+use crate::collection::Have;
 use crate::date::Date;
 use crate::names;
 use std::cmp::Ordering;
@@ -22,10 +23,23 @@ impl<'g> Hit<'g> {
 
 /// Every card of `games` the query matches, in database order (games by id).
 pub fn find<'g>(query: &Query, games: &[&'g Game], catalog: &Catalog, date: Date) -> Vec<Hit<'g>> {
+    find_having(query, games, catalog, date, None)
+}
+
+/// [`find`] with the collection `owned` counts in.
+pub fn find_having<'g>(
+    query: &Query,
+    games: &[&'g Game],
+    catalog: &Catalog,
+    date: Date,
+    have: Option<&Have>,
+) -> Vec<Hit<'g>> {
     let mut buf = String::new();
     let mut hits = Vec::new();
     for &game in games {
-        let matcher = query.matcher(game, catalog, date);
+        let owned = (have.and_then(|h| h.owned(game.id())))
+            .map_or_else(Vec::new, |o| o.per_card(game.cards.len()));
+        let matcher = query.matcher(game, catalog, date, &owned);
         hits.extend(
             (0..game.cards.len())
                 .filter(|&i| matcher.matches(i, &mut buf))

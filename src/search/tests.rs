@@ -200,3 +200,50 @@ proptest::proptest! {
         }
     }
 }
+
+/// `owned` counts the copies of a collection: each operator, the word alone and negated,
+/// against the counts written in the collection.
+#[test]
+fn owned_compares_the_copies_in_the_collection() {
+    let catalog = Catalog::embedded().unwrap();
+    let game = catalog.game("jforce").unwrap();
+    let text = "count,name\n1 ,Ember Striker\n2,Ash Hound\n3,Spark Runner\n1,Ash Hound\n";
+    let collection = crate::collection::Collection::parse(SourceFile::new("c.csv", text), catalog);
+    let have = crate::collection::Have::new(collection.unwrap(), &[game]);
+    let owned = |query: &str| -> Vec<String> {
+        let q = Query::parse(query).unwrap().having(true);
+        q.check(&[game], catalog).unwrap();
+        let date = Date::new(2026, 7, 1).unwrap();
+        let mut names: Vec<String> = find_having(&q, &[game], catalog, date, Some(&have))
+            .iter()
+            .map(|h| h.card().name().to_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    // Ash Hound's two rows sum to 3.
+    assert_eq!(owned("owned>=2"), ["Ash Hound", "Spark Runner"]);
+    assert_eq!(owned("owned=1"), ["Ember Striker"]);
+    assert_eq!(owned("owned<3 owned>0"), ["Ember Striker"]);
+    assert_eq!(
+        owned("owned"),
+        ["Ash Hound", "Ember Striker", "Spark Runner"]
+    );
+    let none = owned("-owned");
+    assert_eq!(none.len(), game.cards.len() - 3);
+    assert_eq!(owned("owned=0"), none);
+    assert_eq!(owned("owned!=0").len(), 3);
+}
+
+#[test]
+fn owned_without_a_collection_says_have_is_needed() {
+    let catalog = Catalog::embedded().unwrap();
+    let game = catalog.game("jforce").unwrap();
+    for query in ["owned>=2", "-owned", "t:strike owned"] {
+        let q = Query::parse(query).unwrap();
+        let p = q.check(&[game], catalog).unwrap_err();
+        assert!(p.help.as_deref().unwrap().contains("--have"), "{query}");
+    }
+    let p = Query::parse("owned>=two").unwrap_err();
+    assert!(p.message.contains("not"), "{}", p.message);
+}
