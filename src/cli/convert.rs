@@ -15,11 +15,11 @@ pub struct ConvertArgs {
     /// The deck: a deck list file, `-` for standard input, or a deck code.
     #[arg(value_name = "IN")]
     pub input: String,
-    /// Encoding of IN: text, json, toml, csv, code, arena or cod. Without it, the file
+    /// Encoding of IN: text, json, toml, csv, code, arena, cod or lackey. Without it, the file
     /// extension and the content decide.
     #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub from: Option<Encoding>,
-    /// Encoding to write: text, json, toml, csv, code, arena or cod. Without it, the
+    /// Encoding to write: text, json, toml, csv, code, arena, cod or lackey. Without it, the
     /// extension of OUT decides.
     #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub to: Option<Encoding>,

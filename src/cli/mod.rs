@@ -168,7 +168,7 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff).
     Man(man::ManArgs),
-    /// Convert a deck list between encodings (text, json, toml, csv, code, arena, cod).
+    /// Convert a deck list between encodings (text, json, toml, csv, code, arena, cod, lackey).
     Convert(convert::ConvertArgs),
     /// Start a deck list for a format: its headers and a section per zone, each saying what
     /// the zone needs.

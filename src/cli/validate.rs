@@ -21,10 +21,10 @@ pub struct ValidateArgs {
     /// Deck list files, `-` for standard input, folders (searched recursively for deck files:
     /// .deck, .json, .toml, .csv, .code, .txt, .cod, .xml; files that are not deck lists by
     /// their content are skipped and counted) and quoted glob patterns (`'decks/**/*.deck'`).
-    /// Any deck encoding is read (text, json, toml, csv, code, arena, cod).
+    /// Any deck encoding is read (text, json, toml, csv, code, arena, cod, lackey).
     #[arg(value_name = "PATH")]
     pub decks: Vec<PathBuf>,
-    /// Encoding of the decks: text, json, toml, csv, code, arena or cod. Without it, each
+    /// Encoding of the decks: text, json, toml, csv, code, arena, cod or lackey. Without it, each
     /// file's extension and content decide.
     #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub from: Option<Encoding>,

@@ -125,9 +125,10 @@ impl<'c> DeckFile<'c> {
         let encoding = encoding::resolve(&source, None, catalog)?;
         let deck = encoding::read_as(&source, encoding, catalog)?;
         let cards = deck.zones.iter().map(|z| z.entries.len()).sum::<usize>();
-        if let (Encoding::Arena | Encoding::Cod, 1..) = (encoding, cards) {
+        if let (Encoding::Arena | Encoding::Cod | Encoding::Lackey, 1..) = (encoding, cards) {
             let tool = match encoding {
                 Encoding::Arena => "an Arena-style export",
+                Encoding::Lackey => "a LackeyCCG deck",
                 _ => "a Cockatrice deck",
             };
             return Err(Error::usage_with_help(

@@ -182,7 +182,7 @@ impl CodeError {
                 "the code comes from a newer decksmith; update decksmith, or ask for the deck in another encoding".into()
             }
             CodeError::Unencodable { .. } => {
-                "convert to an encoding that keeps names: text, json, toml, csv, arena or cod".into()
+                "convert to an encoding that keeps names: text, json, toml, csv, arena, cod or lackey".into()
             }
             _ => "copy the whole code again from where it was shared".into(),
         }
@@ -804,7 +804,7 @@ pub fn write(deck: &Deck, game: &Game) -> Result<String, Vec<ParseProblem>> {
                         game.def.name
                     ),
                     help: Some(format!(
-                        "correct the name (`decksmith cards --game {}` searches the cards), or convert to an encoding that keeps names: text, json, toml, csv, arena or cod",
+                        "correct the name (`decksmith cards --game {}` searches the cards), or convert to an encoding that keeps names: text, json, toml, csv, arena, cod or lackey",
                         game.def.id
                     )),
                     span: entry.span.clone(),

@@ -17,6 +17,7 @@ pub mod cod;
 pub mod code;
 pub mod csv;
 pub mod json;
+pub mod lackey;
 pub mod text;
 pub mod toml;
 
@@ -46,10 +47,12 @@ pub enum Encoding {
     Arena,
     /// Cockatrice's `.cod` XML.
     Cod,
+    /// LackeyCCG's `.dek` XML, one `<card>` per copy.
+    Lackey,
 }
 
 impl Encoding {
-    pub const ALL: [Encoding; 7] = [
+    pub const ALL: [Encoding; 8] = [
         Encoding::Text,
         Encoding::Json,
         Encoding::Toml,
@@ -57,6 +60,7 @@ impl Encoding {
         Encoding::Code,
         Encoding::Arena,
         Encoding::Cod,
+        Encoding::Lackey,
     ];
 
     /// The name used on the command line.
@@ -69,6 +73,7 @@ impl Encoding {
             Encoding::Code => "code",
             Encoding::Arena => "arena",
             Encoding::Cod => "cod",
+            Encoding::Lackey => "lackey",
         }
     }
 
@@ -77,6 +82,7 @@ impl Encoding {
         match self {
             Encoding::Text => "deck",
             Encoding::Arena => "txt",
+            Encoding::Lackey => "dek",
             other => other.name(),
         }
     }
@@ -91,6 +97,7 @@ impl Encoding {
             "csv" => Some(Encoding::Csv),
             "cod" | "xml" => Some(Encoding::Cod),
             "code" => Some(Encoding::Code),
+            "dek" => Some(Encoding::Lackey),
             _ => None,
         }
     }
@@ -141,6 +148,10 @@ impl Encoding {
             Encoding::Cod => Holds {
                 entry_tags: false,
                 ..Holds::ALL
+            },
+            Encoding::Lackey => Holds {
+                printings: true,
+                ..Holds::NONE
             },
         }
     }
@@ -237,7 +248,8 @@ pub struct Ambiguous {
 }
 
 /// Tells the encoding of `text`, read from a file called `name` (if it has one). The extension
-/// decides when it names an encoding; otherwise the content does. Text and Arena lists look
+/// decides when it names an encoding (`.xml` is Cockatrice's unless its root is Lackey's
+/// `<deck>`); otherwise the content does. Text and Arena lists look
 /// alike, so both are tried: the one that reads without problems wins, and when both read
 /// cleanly into different decks the input is ambiguous.
 pub fn detect(name: Option<&str>, text: &str) -> Result<Encoding, Ambiguous> {
@@ -245,15 +257,21 @@ pub fn detect(name: Option<&str>, text: &str) -> Result<Encoding, Ambiguous> {
         .map(std::path::Path::new)
         .and_then(|p| p.extension())
         .and_then(|e| e.to_str());
-    if let Some(found) = ext.and_then(Encoding::from_extension) {
-        return Ok(found);
-    }
     let body = text.trim_start_matches('\u{feff}').trim();
+    match ext.and_then(Encoding::from_extension) {
+        Some(Encoding::Cod) if lackey::looks_like_dek(body) => return Ok(Encoding::Lackey),
+        Some(found) => return Ok(found),
+        None => {}
+    }
     if body.starts_with('{') {
         return Ok(Encoding::Json);
     }
     if body.starts_with('<') {
-        return Ok(Encoding::Cod);
+        return Ok(if lackey::looks_like_dek(body) {
+            Encoding::Lackey
+        } else {
+            Encoding::Cod
+        });
     }
     let first_line = body.lines().next().unwrap_or("");
     if csv::is_header(first_line) {
@@ -287,7 +305,7 @@ pub fn detect(name: Option<&str>, text: &str) -> Result<Encoding, Ambiguous> {
 
 /// Whether a file found in a folder is a deck list at all, by its content: the `README.txt`
 /// or Cockatrice `cards.xml` next to the decks is not, and a folder search leaves it out. A
-/// file in one of decksmith's own extensions (`.deck`, `.cod`, `.code`) is always a deck
+/// file in one of the deck extensions (`.deck`, `.cod`, `.code`, `.dek`) is always a deck
 /// list; a broken deck list is one too (its problems are worth reporting).
 pub fn is_deck_list(name: &str, text: &str) -> bool {
     let ext = std::path::Path::new(name)
@@ -296,8 +314,8 @@ pub fn is_deck_list(name: &str, text: &str) -> bool {
         .map(str::to_ascii_lowercase);
     let body = text.trim_start_matches('\u{feff}').trim_start();
     match ext.as_deref() {
-        Some("deck" | "cod" | "code") => true,
-        Some("xml") => body.contains("<cockatrice_deck"),
+        Some("deck" | "cod" | "code" | "dek") => true,
+        Some("xml") => body.contains("<cockatrice_deck") || lackey::looks_like_dek(body),
         Some("json" | "toml") => body.contains("zones"),
         Some("csv") => csv::is_header(body.lines().next().unwrap_or("")),
         _ => match detect(Some(name), text) {
@@ -400,6 +418,7 @@ pub fn read_as(
         Encoding::Code => code::read(text, catalog),
         Encoding::Arena => Ok(arena::parse(text)),
         Encoding::Cod => cod::parse(text, &|id| catalog.format(id).is_some()),
+        Encoding::Lackey => lackey::parse(text),
     };
     read.map_err(|p| Error::Deck {
         message: format!("cannot read `{}` as {encoding}", source.name),
@@ -809,6 +828,7 @@ pub fn write(deck: &Deck, encoding: Encoding, game: &Game) -> Result<String, Vec
         }),
         Encoding::Arena => arena::write(deck, game),
         Encoding::Cod => Ok(cod::write(deck, game)),
+        Encoding::Lackey => lackey::write(deck, game),
     }
 }
 

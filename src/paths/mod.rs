@@ -12,9 +12,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// File extensions of the deck encodings `validate` reads from a folder: every encoding's
-/// own (`deck`, `json`, `toml`, `csv`, `code`, `txt` for Arena exports, `cod`), and `xml`,
+/// own (`deck`, `json`, `toml`, `csv`, `code`, `txt` for Arena exports, `cod`, `dek`), and `xml`,
 /// which Cockatrice also writes.
-pub const DECK_EXTENSIONS: &[&str] = &["deck", "json", "toml", "csv", "code", "txt", "cod", "xml"];
+pub const DECK_EXTENSIONS: &[&str] = &[
+    "deck", "json", "toml", "csv", "code", "txt", "cod", "xml", "dek",
+];
 
 /// Expands `args` into files, all of them at once. A folder yields its files with one of
 /// `extensions` (hidden entries and symbolic links to folders are skipped: the first are tool

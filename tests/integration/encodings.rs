@@ -28,12 +28,13 @@ pub(crate) fn round_trip(deck: &Deck, enc: Encoding, game: &Game) -> Result<Deck
     Ok(back.without_locations())
 }
 
-/// What a round trip through `enc` gives back: the deck without what `enc` cannot hold, and
-/// through Arena, which names a printing for every card, the database's printing on each
-/// known card that named none.
+/// What a round trip through `enc` gives back: the deck without what `enc` cannot hold;
+/// through Arena and Lackey, which name a printing for every card, the database's printing on
+/// each known card that named none; and through Lackey, which lists each copy, the entries of
+/// one name and printing in a zone as one, where the first stood.
 pub(crate) fn expected(deck: &Deck, enc: Encoding, game: &Game) -> Deck {
     let mut deck = encoding::keeping(deck.clone(), enc.holds());
-    if enc == Encoding::Arena {
+    if matches!(enc, Encoding::Arena | Encoding::Lackey) {
         for e in deck.zones.iter_mut().flat_map(|z| &mut z.entries) {
             let known = e.id.as_deref().and_then(|id| game.find(id));
             if let (None, Some(i)) = (&e.printing, known) {
@@ -42,6 +43,21 @@ pub(crate) fn expected(deck: &Deck, enc: Encoding, game: &Game) -> Deck {
                     number: game.cards[i].number.map(|n| n.to_string()),
                 });
             }
+        }
+    }
+    if enc == Encoding::Lackey {
+        for zone in &mut deck.zones {
+            let mut merged: Vec<Entry> = Vec::new();
+            for e in zone.entries.drain(..) {
+                match merged
+                    .iter_mut()
+                    .find(|m| m.card == e.card && m.printing == e.printing)
+                {
+                    Some(m) => m.count += e.count,
+                    None => merged.push(e),
+                }
+            }
+            zone.entries = merged;
         }
     }
     deck
@@ -60,6 +76,13 @@ fn may_refuse(deck: &Deck, enc: Encoding) -> bool {
     match enc {
         Encoding::Code => unknown().next().is_some(),
         Encoding::Arena => unknown().any(|e| e.printing.is_none() && !arena::holds_name(&e.card)),
+        // A count goes up to 999, and Lackey's copies of a card in a zone make one count.
+        Encoding::Lackey => deck.zones.iter().any(|z| {
+            z.entries.iter().any(|e| {
+                let same = z.entries.iter().filter(|o| o.card == e.card);
+                same.map(|o| o.count).sum::<u32>() > 999
+            })
+        }),
         _ => false,
     }
 }
