@@ -51,7 +51,7 @@ fn decks<E: Engine>() -> [SeatDeck; 2] {
     [0, 1].map(|i| {
         let t = std::fs::read_to_string(&paths[i]).expect("an example deck");
         let file = SourceFile::new("bench.deck", t.as_str());
-        SeatDeck::new(&text::parse(&t), game::<E>(), &[], &file).expect("a deck")
+        SeatDeck::new(&text::parse(&t), game::<E>(), &[], &file, false).expect("a deck")
     })
 }
 

@@ -76,7 +76,7 @@ fn script_steps_load_and_play(bencher: divan::Bencher, n: usize) {
     let text = long_script(n);
     bencher.bench(|| {
         let file = SourceFile::new("long.match.toml", text.as_str());
-        let Ok(Prepared::Ready(ready)) = play::prepare_source(catalog, &file, &dir) else {
+        let Ok(Prepared::Ready(ready)) = play::prepare_source(catalog, &file, &dir, false) else {
             panic!("the script loads");
         };
         let played = play::run(&ready).expect("the script plays");

@@ -239,7 +239,7 @@ fn script_dir(text: &str) -> PathBuf {
 fn script(text: &str) -> bool {
     let catalog = catalog();
     let file = SourceFile::new("fuzz.match.toml", text);
-    let prepared = match play::prepare_source(catalog, &file, &script_dir(text)) {
+    let prepared = match play::prepare_source(catalog, &file, &script_dir(text), false) {
         Ok(p) => p,
         Err(e) => {
             let _ = human::error(&e, false);

@@ -6,8 +6,8 @@ use crate::check::read_and_check;
 use crate::date::Date;
 use crate::engine::play::{self, Prepared};
 use crate::engine::random;
-use crate::engine::SeatDeck;
 use crate::engine::{registry, script, transcript};
+use crate::engine::{unplayable, vanilla_cards, SeatDeck};
 use crate::error::Error;
 use crate::report::scripts::{self as report_scripts, Verification};
 use crate::report::{human, json, render, Outcome, ReportOutput, Status};
@@ -35,6 +35,11 @@ pub struct RunArgs {
     /// The script (`*.match.toml`).
     #[arg(value_name = "SCRIPT")]
     pub script: PathBuf,
+    /// Play the cards whose text the engine does not model (cards of another tool's pool) by
+    /// their stats alone, and name them in the result. Without it, a deck holding one is refused
+    /// (exit 2).
+    #[arg(long)]
+    pub vanilla: bool,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
 }
@@ -68,6 +73,11 @@ pub struct RandomArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
+    /// Play the cards whose text the engine does not model (cards of another tool's pool) by
+    /// their stats alone, and name them in the result. Without it, a deck holding one is refused
+    /// (exit 2).
+    #[arg(long)]
+    pub vanilla: bool,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
 }
@@ -83,7 +93,7 @@ pub fn run(ctx: &Context, cmd: MatchCommand, out: &mut dyn Write) -> Result<Stat
 fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
     let name = args.script.display().to_string();
-    let prepared = match play::prepare(&catalog, &args.script)? {
+    let prepared = match play::prepare(&catalog, &args.script, args.vanilla)? {
         Prepared::Ready(p) => p,
         Prepared::Broken(problems) => return Err(Error::Script(problems)),
         Prepared::IllegalDeck(outcomes) => {
@@ -97,8 +107,10 @@ fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Statu
     };
     let result = play::run(&prepared).map_err(Error::Script)?;
     let text = match args.output {
-        Output::Human => report_scripts::run(&prepared.script, &result, ctx.colour),
-        Output::Json => json::run(&name, &result),
+        Output::Human => {
+            report_scripts::run(&prepared.script, &result, &prepared.vanilla, ctx.colour)
+        }
+        Output::Json => json::run(&name, &result, &prepared.vanilla),
     };
     emit(out, &text)?;
     Ok(Status::passed_if(result.failures.is_empty()))
@@ -173,8 +185,9 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
     let game = catalog.game(&game_id)?;
     let mut seats: [SeatDeck; 2] = Default::default();
     for (i, (deck, o)) in decks.iter().zip(&outcomes).enumerate() {
-        seats[i] = SeatDeck::new(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?;
+        seats[i] = SeatDeck::new(deck, game, &[], &o.source, args.vanilla).map_err(unplayable)?;
     }
+    let vanilla = vanilla_cards(game, &seats);
     let results = match random::batch(game, &seats, args.seed, args.games) {
         None => return Err(registry::no_engine(&game_id)),
         Some(Ok(r)) => r,
@@ -184,8 +197,8 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         }
     };
     let text = match args.output {
-        Output::Json => json::random(&game_id, &results),
-        Output::Human => human::random(&results, ctx.colour),
+        Output::Json => json::random(&game_id, &results, &vanilla),
+        Output::Human => human::random(&results, &vanilla, ctx.colour),
     };
     emit(out, &text)?;
     Ok(Status::Success)

@@ -48,6 +48,11 @@ pub struct SimArgs {
     /// Play decks that are not legal in their format.
     #[arg(long)]
     pub allow_illegal: bool,
+    /// Play the cards whose text the engine does not model (cards of another tool's pool) by
+    /// their stats alone, and name them in the result. Without it, a deck holding one is refused
+    /// (exit 2).
+    #[arg(long)]
+    pub vanilla: bool,
     #[command(flatten)]
     pub write: WriteArgs,
 }
@@ -109,6 +114,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         players: [args.p1, args.p2],
         shard: args.shard.unwrap_or(Shard::WHOLE),
         allow_illegal: args.allow_illegal,
+        vanilla: args.vanilla,
     };
     let (game, seats, plan) = match sim::prepare(&catalog, forced.as_ref(), &request)? {
         Prepared::Ready { game, seats, plan } => (game, seats, plan),

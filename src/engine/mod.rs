@@ -272,11 +272,17 @@ pub struct SeatDeck {
 impl SeatDeck {
     /// Turns a validated deck into the seat's cards: database indices per zone, in list order,
     /// with the stacked cards moved to the top of the game's draw zone (its default zone).
+    ///
+    /// Every command that plays seats its decks here, so this is where a deck holding cards
+    /// whose text the engines do not model (`Card::unmodelled`, a card of another tool's pool)
+    /// is refused, naming each, unless `vanilla` says to play them by their stats alone
+    /// ([`vanilla_cards`] names them for the result).
     pub fn new(
         deck: &Deck,
         game: &Game,
         stack: &[Located],
         file: &Arc<SourceFile>,
+        vanilla: bool,
     ) -> Result<SeatDeck, Problem> {
         let error = |span: Range<usize>, message: String| {
             Problem::error("script", message)
@@ -307,6 +313,25 @@ impl SeatDeck {
                         .extend(std::iter::repeat_n(card as u32, entry.count as usize));
                 }
             }
+        }
+        let unmodelled = unmodelled_names(game, zones.iter().flat_map(|(_, cards)| cards));
+        if !vanilla && !unmodelled.is_empty() {
+            let cards: Vec<String> = unmodelled.iter().map(|n| format!("`{n}`")).collect();
+            return Err(Problem::error(
+                "unmodelled",
+                format!(
+                    "the {} engine does not model the text of {} in `{}`: {}",
+                    game.def.name,
+                    crate::error::plural(cards.len(), "card"),
+                    file.name,
+                    cards.join(", ")
+                ),
+            )
+            .in_file(file)
+            .help(
+                "`--vanilla` plays them by their stats alone, and the result says so; \
+                 or replace them with cards the engine models",
+            ));
         }
         if stack.is_empty() {
             return Ok(SeatDeck {
@@ -357,12 +382,48 @@ impl SeatDeck {
         })
     }
 
+    pub fn cards(&self) -> impl Iterator<Item = &u32> {
+        self.zones.iter().flat_map(|(_, cards)| cards)
+    }
+
     pub fn zone(&self, id: &str) -> &[u32] {
         self.zones
             .iter()
             .find(|(z, _)| z == id)
             .map_or(&[], |(_, cards)| cards.as_slice())
     }
+}
+
+/// A deck [`SeatDeck::new`] refused, as the error of a command that plays decks (exit 2: the
+/// engine cannot do the job asked of it).
+pub fn unplayable(problem: Problem) -> crate::error::Error {
+    crate::error::Error::Deck {
+        message: "a deck cannot be played".into(),
+        problems: vec![problem],
+    }
+}
+
+/// The names of the cards among `cards` whose text the engines do not model, each once, in
+/// the order met.
+fn unmodelled_names<'g, 'c>(game: &'g Game, cards: impl Iterator<Item = &'c u32>) -> Vec<&'g str> {
+    let mut names: Vec<&str> = Vec::new();
+    for &c in cards {
+        let card = &game.cards[c as usize];
+        if card.unmodelled && !names.contains(&card.name()) {
+            names.push(card.name());
+        }
+    }
+    names
+}
+
+/// The cards of `seats` that play by their stats alone (seated with `vanilla`), each once, in
+/// seat order: what a result names as played vanilla.
+pub fn vanilla_cards<'s>(
+    game: &Game,
+    seats: impl IntoIterator<Item = &'s SeatDeck>,
+) -> Vec<String> {
+    let names = unmodelled_names(game, seats.into_iter().flat_map(SeatDeck::cards));
+    names.into_iter().map(str::to_owned).collect()
 }
 
 /// One game's rules engine. Implemented once per game in `engine/<game>/`.

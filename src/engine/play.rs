@@ -31,6 +31,8 @@ pub struct Match<'c> {
     pub format: Format,
     /// The two decks of each game, stacks applied.
     seats: Vec<[SeatDeck; 2]>,
+    /// The cards played by their stats alone (`--vanilla`), which the result names.
+    pub vanilla: Vec<String>,
 }
 
 /// What loading a script gives.
@@ -62,10 +64,21 @@ fn broken(file: &Arc<SourceFile>, span: Range<usize>, message: String) -> Stop {
     )
 }
 
-/// Loads the script at `path`, its format and both decks, and checks the decks.
-pub fn prepare<'c>(catalog: &'c Catalog, path: &Path) -> Result<Prepared<'c>, Error> {
+/// Loads the script at `path`, its format and both decks, and checks the decks. A deck with
+/// cards whose text the engine does not model is broken, unless `vanilla` plays them by their
+/// stats alone ([`SeatDeck::new`]).
+pub fn prepare<'c>(
+    catalog: &'c Catalog,
+    path: &Path,
+    vanilla: bool,
+) -> Result<Prepared<'c>, Error> {
     let file = SourceFile::new(path.display().to_string(), read_text(path)?);
-    prepare_source(catalog, &file, path.parent().unwrap_or(Path::new("")))
+    prepare_source(
+        catalog,
+        &file,
+        path.parent().unwrap_or(Path::new("")),
+        vanilla,
+    )
 }
 
 /// [`prepare`] for a script already read: `dir` is the folder its deck and format paths are
@@ -74,8 +87,9 @@ pub fn prepare_source<'c>(
     catalog: &'c Catalog,
     file: &Arc<SourceFile>,
     dir: &Path,
+    vanilla: bool,
 ) -> Result<Prepared<'c>, Error> {
-    match load(catalog, file, dir) {
+    match load(catalog, file, dir, vanilla) {
         Ok(prepared) => Ok(prepared),
         Err(Stop::Broken(problem)) => Ok(Prepared::Broken(vec![problem])),
         Err(Stop::Fatal(e)) => Err(e),
@@ -86,6 +100,7 @@ fn load<'c>(
     catalog: &'c Catalog,
     file: &Arc<SourceFile>,
     dir: &Path,
+    vanilla: bool,
 ) -> Result<Prepared<'c>, Stop> {
     let script = Script::parse(file, dir).map_err(Stop::Broken)?;
     let game_id = &script.game.value;
@@ -175,15 +190,18 @@ fn load<'c>(
     for plan in &script.games {
         let mut pair: [SeatDeck; 2] = Default::default();
         for (i, deck) in decks.iter().enumerate() {
-            pair[i] = SeatDeck::new(deck, game, &plan.stack[i], file).map_err(Stop::Broken)?;
+            pair[i] =
+                SeatDeck::new(deck, game, &plan.stack[i], file, vanilla).map_err(Stop::Broken)?;
         }
         seats.push(pair);
     }
+    let vanilla = super::vanilla_cards(game, seats.iter().flatten());
     Ok(Prepared::Ready(Box::new(Match {
         script,
         game,
         format,
         seats,
+        vanilla,
     })))
 }
 

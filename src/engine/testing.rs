@@ -249,7 +249,7 @@ pub fn example_decks<E: Engine>() -> Vec<SeatDeck> {
         .map(|path| {
             let text = std::fs::read_to_string(path).expect("an example deck");
             let file = SourceFile::new(path.display().to_string(), text.clone());
-            SeatDeck::new(&text::parse(&text), game::<E>(), &[], &file)
+            SeatDeck::new(&text::parse(&text), game::<E>(), &[], &file, false)
                 .unwrap_or_else(|p| panic!("{}: {p:?}", path.display()))
         })
         .collect()

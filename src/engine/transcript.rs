@@ -235,7 +235,7 @@ pub enum Verified {
 
 /// Plays the script at `path` and compares (or, with `bless`, writes) its golden transcript.
 pub fn verify(catalog: &Catalog, path: &Path, bless: bool) -> Result<Verified, Error> {
-    let prepared = match play::prepare(catalog, path)? {
+    let prepared = match play::prepare(catalog, path, false)? {
         Prepared::Ready(p) => p,
         Prepared::IllegalDeck(outcomes) => return Ok(Verified::IllegalDeck(outcomes)),
         Prepared::Broken(problems) => return Ok(Verified::Broken(problems)),
@@ -288,7 +288,7 @@ pub fn of_script(catalog: &Catalog, path: &Path) -> Result<Result<String, String
         let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
         messages.join("; ")
     };
-    let prepared = match play::prepare(catalog, path)? {
+    let prepared = match play::prepare(catalog, path, false)? {
         Prepared::Ready(p) => p,
         Prepared::IllegalDeck(outcomes) => {
             let findings: Vec<String> = outcomes

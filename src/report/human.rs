@@ -205,7 +205,21 @@ fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
 const ROWS_SHOWN: usize = 100;
 
 /// `match random`: a row per game (up to `ROWS_SHOWN`), then the tally.
-pub fn random(games: &[BatchGame], colour: bool) -> String {
+/// The line a result of play gives the cards played by their stats alone (`--vanilla`), or
+/// nothing when there are none.
+pub fn vanilla(cards: &[String]) -> String {
+    if cards.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = cards.iter().map(|c| format!("`{c}`")).collect();
+    format!(
+        "vanilla: {} played by stats alone, text not modelled: {}\n",
+        plural(cards.len(), "card"),
+        names.join(", ")
+    )
+}
+
+pub fn random(games: &[BatchGame], vanilla_cards: &[String], colour: bool) -> String {
     let t = BatchTally::of(games);
     let mut tally = format!(
         "{}: p1 won {}, p2 won {}, {} drawn",
@@ -218,7 +232,10 @@ pub fn random(games: &[BatchGame], colour: bool) -> String {
         tally.push_str(&format!(", {} unfinished", t.unfinished));
     }
     if games.len() > ROWS_SHOWN {
-        return format!("{tally} (one row per game: --output json)\n");
+        return format!(
+            "{tally} (one row per game: --output json)\n{}",
+            vanilla(vanilla_cards)
+        );
     }
     let mut table = new_table(colour);
     table.set_header(vec!["game", "seed", "winner", "reason", "turns", "actions"]);
@@ -237,7 +254,7 @@ pub fn random(games: &[BatchGame], colour: bool) -> String {
             g.actions.to_string(),
         ]);
     }
-    format!("{table}\n{tally}\n")
+    format!("{table}\n{tally}\n{}", vanilla(vanilla_cards))
 }
 
 /// An error that stopped a command, for standard error.

@@ -202,6 +202,9 @@ struct RunJson<'a> {
     failures: Vec<ProblemJson<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     illegal_decks: Vec<IllegalDeckJson<'a>>,
+    /// The cards played by their stats alone (`--vanilla`).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    vanilla: &'a [String],
 }
 
 /// Keys in name order, as first written through `serde_json::Value`.
@@ -214,13 +217,14 @@ struct IllegalDeckJson<'a> {
 }
 
 /// A played script: its transcript and the expectations that failed.
-pub fn run(script: &str, result: &RunResult) -> String {
+pub fn run(script: &str, result: &RunResult, vanilla: &[String]) -> String {
     to_string(&RunJson {
         script,
         passed: result.failures.is_empty(),
         transcript: Some(&result.transcript),
         failures: problems(&result.failures),
         illegal_decks: Vec::new(),
+        vanilla,
     })
 }
 
@@ -240,6 +244,7 @@ pub fn run_not_played(script: &str, outcomes: &[DeckOutcome]) -> String {
                 path: &o.path,
             })
             .collect(),
+        vanilla: &[],
     })
 }
 
@@ -323,13 +328,17 @@ struct RandomJson<'a> {
     game: &'a str,
     games: &'a [BatchGame],
     summary: BatchTally,
+    /// The cards played by their stats alone (`--vanilla`).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    vanilla: &'a [String],
 }
 
-pub fn random(game: &str, games: &[BatchGame]) -> String {
+pub fn random(game: &str, games: &[BatchGame], vanilla: &[String]) -> String {
     to_string(&RandomJson {
         game,
         games,
         summary: BatchTally::of(games),
+        vanilla,
     })
 }
 

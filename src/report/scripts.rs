@@ -15,7 +15,7 @@ use crate::error::plural;
 use serde::Serialize;
 
 /// `match run` for people: the transcript, the failures, and a closing line.
-pub fn run(script: &Script, result: &RunResult, colour: bool) -> String {
+pub fn run(script: &Script, result: &RunResult, vanilla: &[String], colour: bool) -> String {
     let mut s = result.transcript.render();
     s.push('\n');
     s.push_str(&render(&result.failures, colour));
@@ -30,6 +30,7 @@ pub fn run(script: &Script, result: &RunResult, colour: bool) -> String {
         let failures = plural(result.failures.len(), "failure");
         s.push_str(&format!("FAILED: {failures}\n"));
     }
+    s.push_str(&human::vanilla(vanilla));
     s
 }
 

@@ -44,6 +44,7 @@ fn heading(r: &SimResult) -> String {
         let _ = write!(s, ", shard {} only", covered.join(", "));
     }
     s.push('\n');
+    s.push_str(&super::human::vanilla(&p.vanilla));
     s
 }
 

@@ -73,6 +73,9 @@ pub struct Plan {
     pub players: [String; 2],
     /// How many shards the run is split into (1: not split).
     pub shards: u64,
+    /// The cards played by their stats alone (`--vanilla`): their text is not modelled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vanilla: Vec<String>,
 }
 
 /// Sums over the games of one pairing, from the point of view of its two decks (index 0 is

@@ -7,7 +7,7 @@ use crate::catalog::Catalog;
 use crate::check::{read_and_check, DeckOutcome};
 use crate::date::Date;
 use crate::engine::player::Kind;
-use crate::engine::SeatDeck;
+use crate::engine::{unplayable, vanilla_cards, SeatDeck};
 use crate::error::Error;
 use crate::validate::format::Format;
 use std::path::{Path, PathBuf};
@@ -27,6 +27,8 @@ pub struct Request<'a> {
     pub shard: Shard,
     /// Play decks that are not legal in their format.
     pub allow_illegal: bool,
+    /// Play cards whose text the engine does not model by their stats alone.
+    pub vanilla: bool,
 }
 
 /// What reading a run's decks gives.
@@ -73,7 +75,7 @@ pub fn prepare<'c>(
     let game = catalog.game(&game_id)?;
     let mut seats = Vec::with_capacity(decks.len());
     for (deck, o) in decks.iter().zip(&outcomes) {
-        seats.push(SeatDeck::new(deck, game, &[], &o.source).map_err(|p| Error::Script(vec![p]))?);
+        seats.push(SeatDeck::new(deck, game, &[], &o.source, request.vanilla).map_err(unplayable)?);
     }
     let plan = Plan {
         game: game_id,
@@ -84,6 +86,7 @@ pub fn prepare<'c>(
         seed: request.seed,
         players: request.players.map(|p| p.to_string()),
         shards: request.shard.n,
+        vanilla: vanilla_cards(game, &seats),
     };
     Ok(Prepared::Ready { game, seats, plan })
 }

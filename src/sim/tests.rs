@@ -12,6 +12,7 @@ fn plan(shards: u64) -> Plan {
         seed: 42,
         players: ["greedy".into(), "mcts:4".into()],
         shards,
+        vanilla: Vec::new(),
     }
 }
 
