@@ -31,3 +31,4 @@ mod skirmish_match;
 mod skirmish_rules;
 mod support;
 mod validate_cli;
+mod vanilla;
