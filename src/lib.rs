@@ -27,4 +27,5 @@ pub mod report;
 pub mod search;
 pub(crate) mod sim;
 pub mod stats;
+pub mod tui;
 pub mod validate;

@@ -18,6 +18,7 @@ mod progress;
 mod schema;
 mod sim;
 mod stats;
+mod tui;
 mod validate;
 
 use crate::catalog::{Catalog, DataOptions};
@@ -177,6 +178,9 @@ pub enum Command {
     Add(edit::EditArgs),
     /// Remove cards from a deck list in place, and show how its verdict changes.
     Remove(edit::EditArgs),
+    /// Build a deck interactively in the terminal: search, the deck, its verdict and its
+    /// numbers on one screen (docs/edit.md).
+    Edit(tui::TuiArgs),
     /// Play scripted matches and random self-play with the rules engines.
     #[command(subcommand)]
     Match(match_cmd::MatchCommand),
@@ -271,6 +275,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::New(args) => new::run(&ctx, args, out),
         Command::Add(args) => edit::run(&ctx, crate::edit::Action::Add, args, out),
         Command::Remove(args) => edit::run(&ctx, crate::edit::Action::Remove, args, out),
+        Command::Edit(args) => tui::run(&ctx, args),
         Command::Match(cmd) => match_cmd::run(&ctx, cmd, out),
         Command::Sim(args) => sim::run(&ctx, args, out),
         Command::Need(args) => need::run(&ctx, args, out),

@@ -1,12 +1,13 @@
 //! `decksmith new --format F [--name N] [-o FILE]`
 
 use super::{emit, Context};
+use crate::catalog::Catalog;
 use crate::edit::skeleton::skeleton;
 use crate::error::{write_atomic, Error};
 use crate::report::Status;
 use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
@@ -27,28 +28,15 @@ pub struct NewArgs {
 
 pub fn run(ctx: &Context, args: NewArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    let format = catalog.format(&args.format).ok_or_else(|| {
-        Error::usage_with_help(
-            format!("no format `{}`", args.format),
-            catalog.format_help(&args.format),
-        )
-    })?;
     if let Some(name) = &args.name {
         if name.trim().is_empty() || name.chars().any(char::is_control) {
             return Err(Error::usage("a deck name is one line of text"));
         }
     }
-    let game = catalog.game(&format.game)?;
-    let text = skeleton(format, game, args.name.as_deref().map(str::trim));
+    let text = new_deck(&catalog, &args.format, args.name.as_deref().map(str::trim))?;
     match &args.out {
         Some(path) => {
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("deck");
-            if !matches!(ext, "deck" | "txt") {
-                return Err(Error::usage_with_help(
-                    format!("`new` writes a text deck list, not `.{ext}`"),
-                    "name the file NAME.deck; `decksmith convert` turns it into other encodings",
-                ));
-            }
+            text_deck_path(path, "new")?;
             write_atomic(path, &text, args.force)?;
             Ok(Status::Success)
         }
@@ -57,4 +45,29 @@ pub fn run(ctx: &Context, args: NewArgs, out: &mut dyn Write) -> Result<Status, 
             Ok(Status::Success)
         }
     }
+}
+
+/// The text of a new deck of `format` (`new`, and `edit` on a file that does not exist yet).
+pub(super) fn new_deck(
+    catalog: &Catalog,
+    format: &str,
+    name: Option<&str>,
+) -> Result<String, Error> {
+    let format = catalog.format(format).ok_or_else(|| {
+        Error::usage_with_help(format!("no format `{format}`"), catalog.format_help(format))
+    })?;
+    let game = catalog.game(&format.game)?;
+    Ok(skeleton(format, game, name))
+}
+
+/// A new deck is a text list: its file must be named so (`command` is who writes it).
+pub(super) fn text_deck_path(path: &Path, command: &str) -> Result<(), Error> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("deck");
+    if matches!(ext, "deck" | "txt") {
+        return Ok(());
+    }
+    Err(Error::usage_with_help(
+        format!("`{command}` writes a text deck list, not `.{ext}`"),
+        "name the file NAME.deck; `decksmith convert` turns it into other encodings",
+    ))
 }

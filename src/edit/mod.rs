@@ -122,6 +122,16 @@ impl<'c> DeckFile<'c> {
             ));
         }
         let source = SourceFile::new(path.display().to_string(), read_text(path)?);
+        DeckFile::from_source(path, source, catalog)
+    }
+
+    /// [`DeckFile::open`] for a text already read (the interactive editor's, after each
+    /// change), with the refusals of `open` but the extension's.
+    pub fn from_source(
+        path: &Path,
+        source: Arc<SourceFile>,
+        catalog: &'c Catalog,
+    ) -> Result<DeckFile<'c>, Error> {
         let encoding = encoding::resolve(&source, None, catalog)?;
         let deck = encoding::read_as(&source, encoding, catalog)?;
         let cards = deck.zones.iter().map(|z| z.entries.len()).sum::<usize>();
