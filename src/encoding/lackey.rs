@@ -72,6 +72,9 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let mut reader = Reader::from_str(text);
     let mut deck = Deck::default();
     let mut seen_root = false;
+    // Whether the root is open: quick-xml checks that end tags match, not that the file ends
+    // with every element closed.
+    let mut in_root = false;
     let mut open: Vec<Open> = Vec::new();
     let mut gathered = String::new();
     let mut gathered_at = 0;
@@ -113,6 +116,13 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             line: Some(line),
         };
         let (element, empty) = match event {
+            Event::Eof if in_root => {
+                return Err(fail(
+                    "not well-formed XML: the file ends inside an element".into(),
+                    start,
+                    "a .dek file is XML as LackeyCCG writes it: close every element",
+                ))
+            }
             Event::Eof => break,
             Event::Start(e) => (e, false),
             Event::Empty(e) => (e, true),
@@ -124,6 +134,7 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                 };
                 let nonempty = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
                 match open.pop() {
+                    None => in_root = false,
                     Some(Open::Format) if !gathered.trim().is_empty() => {
                         deck.format = Some(value());
                     }
@@ -196,9 +207,7 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                     skip(format!("the <deck> attribute `{k}`"), &mut deck.warnings);
                 }
             }
-            if empty {
-                break;
-            }
+            in_root = !empty;
             continue;
         }
         let entered = match (open.last(), name.as_str()) {

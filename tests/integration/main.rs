@@ -21,6 +21,7 @@ mod fow_match;
 mod hostile;
 mod json_docs;
 mod json_schema;
+mod lackey_deck;
 mod layers;
 mod matches;
 mod readme;
