@@ -107,8 +107,9 @@ pub struct ZoneDef {
     pub id: String,
     /// Header words that open this zone in a `.deck` list (`Hero`, `Ruler`, `Main`, `Stones`).
     pub headers: Vec<String>,
-    /// Section names other tools give this zone (an Arena list's `Commander`): read as this
-    /// zone, never written.
+    /// Section names other tools give this zone (an Arena list's `Commander`, a LackeyCCG
+    /// superzone's `Stone deck`): read as this zone, and written only in a `.dek` file, under
+    /// the first alias ending in `deck`.
     #[serde(default)]
     pub aliases: Vec<String>,
     /// Card types allowed in the zone.
