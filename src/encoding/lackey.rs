@@ -642,6 +642,46 @@ mod tests {
     }
 
     #[test]
+    fn zones_are_written_under_lackeys_superzone_names() {
+        let catalog = crate::catalog::Catalog::embedded().unwrap();
+        let fow = catalog.game("fow").unwrap();
+        let names: Vec<&str> = (fow.def.zones.iter())
+            .map(|z| superzone_name(Some(z), &z.id))
+            .chain([superzone_name(None, MAYBE)])
+            .collect();
+        assert_eq!(names, ["Ruler", "Deck", "Stone deck", "Side deck", "Maybe"]);
+        for name in &names[..4] {
+            assert!(fow.zone_for_header(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn more_copies_of_a_card_in_a_zone_than_a_count_holds_are_refused() {
+        let catalog = crate::catalog::Catalog::embedded().unwrap();
+        let game = catalog.game("skirmish").unwrap();
+        let entry = |count| Entry {
+            count,
+            card: "Nobody Knows".into(),
+            ..Entry::default()
+        };
+        let deck = |counts: &[u32]| Deck {
+            zones: vec![Zone {
+                name: "main".into(),
+                span: None,
+                line: None,
+                entries: counts.iter().map(|&c| entry(c)).collect(),
+            }],
+            ..Deck::default()
+        };
+        let written = write(&deck(&[500, 499]), game).unwrap();
+        assert_eq!(written.matches("<card>").count(), 999);
+        assert_eq!(parse(&written).unwrap().zones[0].entries[0].count, 999);
+        let refused = write(&deck(&[500, 500]), game).unwrap_err();
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert!(refused[0].message.contains("more than 999 copies"));
+    }
+
+    #[test]
     fn the_root_tells_a_dek_file() {
         assert!(looks_like_dek("<deck version=\"0.8\">"));
         assert!(looks_like_dek(
