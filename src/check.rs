@@ -85,9 +85,16 @@ pub fn read_and_check(
     date: Date,
 ) -> Result<(Deck, DeckOutcome), Error> {
     let source = SourceFile::new(path.display().to_string(), read_text(path)?);
-    let deck = encoding::read(&source, None, catalog)?;
-    let validators = Validators::new(catalog, forced, date);
-    let outcome = check_read(&validators, &source, &deck.borrowed())?;
+    read_and_check_source(&Validators::new(catalog, forced, date), &source)
+}
+
+/// [`read_and_check`] for a deck that is not a file here (`diff` and `log` read revisions).
+pub fn read_and_check_source(
+    validators: &Validators,
+    source: &Arc<SourceFile>,
+) -> Result<(Deck, DeckOutcome), Error> {
+    let deck = encoding::read(source, None, validators.catalog)?;
+    let outcome = check_read(validators, source, &deck.borrowed())?;
     Ok((deck, outcome))
 }
 
@@ -390,12 +397,16 @@ pub fn lone_deck_format(decks: &[PathBuf], from: Option<Encoding>) -> Option<Str
     if path.as_os_str() == "-" {
         return None;
     }
-    let text = read_text(path).ok()?;
+    header_format(path.to_str(), &read_text(path).ok()?, from)
+}
+
+/// The format a deck of the text encoding names in its `format:` header.
+pub fn header_format(name: Option<&str>, text: &str, from: Option<Encoding>) -> Option<String> {
     let text_deck = match from {
         Some(encoding) => encoding == Encoding::Text,
-        None => encoding::detect(path.to_str(), &text).ok() == Some(Encoding::Text),
+        None => encoding::detect(name, text).ok() == Some(Encoding::Text),
     };
-    let deck = text_deck.then(|| encoding::text::parse_borrowed(&text))?;
+    let deck = text_deck.then(|| encoding::text::parse_borrowed(text))?;
     Some(deck.format.as_ref()?.value.to_owned())
 }
 

@@ -1,106 +1,41 @@
 //! `db diff`: what changed between two versions of the card data. Each side is a file, a
-//! folder, or `git:REV:PATH` read through `git show`; it is layered on the data in use (as
-//! `--db` would be), so formats and untouched games stay the same on both sides and only the
+//! folder, or `git:REV:PATH` read through `git show` (`git.rs`); it is layered on the data in
+//! use (as `--db` would be), so formats and untouched games stay the same on both sides and only the
 //! change itself shows. Cards are matched by id: a card whose name changes is renamed, not
 //! removed and added.
 
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::Error;
+use crate::git::{self, Spec};
 use crate::validate::format::Format;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-/// Where one side of a diff comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DataSpec {
-    Path(PathBuf),
-    /// `git:REV:PATH`: PATH (a file or folder, relative to the current folder) as of REV.
-    Git {
-        rev: String,
-        path: PathBuf,
-    },
-}
-
-impl DataSpec {
-    pub fn parse(arg: &str) -> Result<DataSpec, Error> {
-        let Some(rest) = arg.strip_prefix("git:") else {
-            return Ok(DataSpec::Path(PathBuf::from(arg)));
-        };
-        match rest.split_once(':') {
-            Some((rev, path)) if !rev.is_empty() => Ok(DataSpec::Git {
-                rev: rev.to_owned(),
-                path: PathBuf::from(if path.is_empty() { "." } else { path }),
-            }),
-            _ => Err(Error::usage_with_help(
-                format!("`{arg}` is not `git:REV:PATH`"),
-                "name a revision and a path, like `git:main:card-db` or `git:HEAD~1:card-db/jforce`",
-            )),
-        }
-    }
-
-    /// Reads the side's data files. A folder holding `card-db/` is a data folder: its
-    /// `card-db/` and `formats/` are read, and nothing else (so `.` works for a data repo).
-    pub fn read(&self) -> Result<Sources, Error> {
-        match self {
-            DataSpec::Path(path) => {
-                if path.join("card-db").is_dir() {
-                    Sources::data_dir(path)
-                } else {
-                    Sources::read(path, None)
-                }
+/// Reads a side's data files. A folder holding `card-db/` is a data folder: its `card-db/`
+/// and `formats/` are read, and nothing else (so `.` works for a data repo).
+fn read_side(spec: &Spec) -> Result<Sources, Error> {
+    match spec {
+        Spec::Path(path) => {
+            if path.join("card-db").is_dir() {
+                Sources::data_dir(path)
+            } else {
+                Sources::read(path, None)
             }
-            DataSpec::Git { rev, path } => read_git(rev, path),
         }
+        Spec::Git { rev, path } => read_git(rev, path),
     }
-}
-
-impl std::fmt::Display for DataSpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DataSpec::Path(p) => write!(f, "{}", p.display()),
-            DataSpec::Git { rev, path } => write!(f, "git:{rev}:{}", path.display()),
-        }
-    }
-}
-
-fn git(args: &[&str]) -> Result<String, Error> {
-    let out = std::process::Command::new("git")
-        .args(args)
-        .output()
-        .map_err(|e| {
-            Error::usage_with_help(
-                format!("cannot run git: {e}"),
-                "`git:REV:PATH` needs git on the PATH",
-            )
-        })?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        return Err(Error::usage(format!(
-            "`git {}` failed: {}",
-            args.join(" "),
-            stderr.trim()
-        )));
-    }
-    String::from_utf8(out.stdout).map_err(|e| {
-        Error::usage(format!(
-            "`git {}` printed text that is not UTF-8 (first bad byte at offset {})",
-            args.join(" "),
-            e.utf8_error().valid_up_to()
-        ))
-    })
 }
 
 /// The `*.toml` files under `path` at `rev`, named by their path (so annotations about them
 /// land on the same file in the working tree).
 fn read_git(rev: &str, path: &Path) -> Result<Sources, Error> {
     let path_str = path.to_string_lossy();
-    let spec = format!("{rev}:./{path_str}");
-    let listing = git(&["ls-tree", "-r", "--name-only", rev, "--", &path_str])?;
+    let listing = git::run(&["ls-tree", "-r", "--name-only", rev, "--", &path_str])?;
     let mut names: Vec<&str> = listing.lines().filter(|l| l.ends_with(".toml")).collect();
     if names.is_empty() {
         return Err(Error::usage_with_help(
@@ -123,10 +58,7 @@ fn read_git(rev: &str, path: &Path) -> Result<Sources, Error> {
     }
     let mut files = Vec::new();
     for name in names {
-        let text = git(&["show", &format!("{rev}:./{name}")]).map_err(|e| match e {
-            Error::Usage { message, .. } => Error::usage(format!("{spec}: {message}")),
-            other => other,
-        })?;
+        let text = git::show(rev, name)?;
         let p = Path::new(name);
         let kind = if p
             .ancestors()
@@ -146,8 +78,8 @@ fn read_git(rev: &str, path: &Path) -> Result<Sources, Error> {
 
 /// Builds one side on top of `base`; any problem that stops a file from loading is an error,
 /// since a diff against half-read data would mislead.
-pub fn load_side(spec: &DataSpec, base: &Catalog) -> Result<Catalog, Error> {
-    let sources = spec.read()?;
+pub fn load_side(spec: &Spec, base: &Catalog) -> Result<Catalog, Error> {
+    let sources = read_side(spec)?;
     let (catalog, problems) = Catalog::build(&sources, Some(base));
     if problems.iter().any(Problem::is_error) {
         return Err(Error::Data(problems));
@@ -467,30 +399,6 @@ pub fn show(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn git_specs_need_a_revision() {
-        assert_eq!(
-            DataSpec::parse("git:main:card-db").unwrap(),
-            DataSpec::Git {
-                rev: "main".into(),
-                path: "card-db".into()
-            }
-        );
-        assert_eq!(
-            DataSpec::parse("git:HEAD~1:").unwrap(),
-            DataSpec::Git {
-                rev: "HEAD~1".into(),
-                path: ".".into()
-            }
-        );
-        assert!(DataSpec::parse("git::card-db").is_err());
-        assert!(DataSpec::parse("git:main").is_err());
-        assert_eq!(
-            DataSpec::parse("card-db").unwrap(),
-            DataSpec::Path("card-db".into())
-        );
-    }
 
     #[test]
     fn changed_fields_lists_added_removed_and_changed_keys() {

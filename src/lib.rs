@@ -9,11 +9,13 @@ pub mod collection;
 pub mod date;
 pub(crate) mod db_diff;
 pub mod deck;
+pub mod deck_diff;
 pub mod diagnostic;
 pub(crate) mod edit;
 pub mod encoding;
 pub mod engine;
 pub mod error;
+pub(crate) mod git;
 // The fuzz targets' entry points: built for them (cargo-fuzz sets `--cfg fuzzing`) and for the
 // corpus replay in the library's tests, never into the binary.
 #[cfg(any(test, fuzzing))]

@@ -4,10 +4,11 @@ use super::{emit, Context};
 use crate::catalog::Catalog;
 use crate::check::{check_deck, Pool};
 use crate::date::Date;
-use crate::db_diff::{diff, load_side, DataSpec};
+use crate::db_diff::{diff, load_side};
 use crate::diagnostic::SourceFile;
 use crate::engine::{script, transcript};
 use crate::error::{read_text, Error};
+use crate::git::Spec;
 use crate::paths;
 use crate::report::diff::{DeckImpact, DiffOutcome, ScriptImpact};
 use crate::report::{render, Outcome, ReportOutput, Status};
@@ -43,8 +44,8 @@ pub struct DiffArgs {
 
 pub fn run(ctx: &Context, args: DiffArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let base = ctx.catalog()?;
-    let old_spec = DataSpec::parse(&args.old)?;
-    let new_spec = DataSpec::parse(&args.new)?;
+    let old_spec = Spec::parse(&args.old)?;
+    let new_spec = Spec::parse(&args.new)?;
     let old = load_side(&old_spec, &base)?;
     let new = load_side(&new_spec, &base)?;
     let catalog = diff(&old, &new);

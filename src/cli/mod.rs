@@ -7,9 +7,11 @@ mod completions;
 mod convert;
 mod db;
 mod db_diff;
+mod diff;
 mod draw;
 mod edit;
 mod formats;
+mod log;
 mod man;
 mod match_cmd;
 mod need;
@@ -181,6 +183,13 @@ pub enum Command {
     /// Build a deck interactively in the terminal: search, the deck, its verdict and its
     /// numbers on one screen (docs/edit.md).
     Edit(tui::TuiArgs),
+    /// Compare two deck lists (any encodings, or `git:REV:PATH`): cards added and removed per
+    /// zone, moves between zones, each side's verdict and the findings gained and lost.
+    /// Exit 0 whatever the difference.
+    Diff(diff::DiffArgs),
+    /// A deck file's git history: a line per revision, newest first, with its verdict and
+    /// the cards it added and removed.
+    Log(log::LogArgs),
     /// Play scripted matches and random self-play with the rules engines.
     #[command(subcommand)]
     Match(match_cmd::MatchCommand),
@@ -276,6 +285,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Add(args) => edit::run(&ctx, crate::edit::Action::Add, args, out),
         Command::Remove(args) => edit::run(&ctx, crate::edit::Action::Remove, args, out),
         Command::Edit(args) => tui::run(&ctx, args),
+        Command::Diff(args) => diff::run(&ctx, args, out),
+        Command::Log(args) => log::run(&ctx, args, out),
         Command::Match(cmd) => match_cmd::run(&ctx, cmd, out),
         Command::Sim(args) => sim::run(&ctx, args, out),
         Command::Need(args) => need::run(&ctx, args, out),

@@ -3,6 +3,7 @@
 //! result implements [`Outcome`] once, and [`render`] writes it in any [`ReportOutput`].
 
 pub mod ci;
+pub mod deck_diff;
 pub mod diff;
 pub mod draw;
 pub mod edit;

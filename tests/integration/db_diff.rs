@@ -1,7 +1,7 @@
 //! `db diff OLD NEW [--decks PATH...]`: card changes between two versions of the data, and the
 //! decks whose verdict they change, from folders and from git revisions.
 
-use crate::support::{decksmith, root, temp_dir, TempDir};
+use crate::support::{decksmith, git, root, temp_dir, TempDir};
 use std::path::Path;
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -164,25 +164,6 @@ fn sarif_and_junit_for_a_diff() {
     assert!(errors.is_empty(), "{errors:#?}");
     let junit = run(&dir, &["--decks", "decks", "--output", "junit"], 1);
     assert!(junit.contains("tests=\"15\" failures=\"2\""), "{junit}");
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let status = std::process::Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success(), "git {args:?}");
 }
 
 #[test]

@@ -10,6 +10,8 @@ mod convert;
 mod counting;
 mod data_errors;
 mod db_diff;
+mod deck_diff;
+mod deck_log;
 mod deck_path;
 mod docs;
 mod edit;

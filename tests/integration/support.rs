@@ -256,3 +256,25 @@ pub fn through(enc: &str, text: &str) -> String {
         without_description(text)
     }
 }
+
+/// `git` in `dir`, as a test's own user, signing nothing.
+pub fn git_command(dir: &Path) -> Command {
+    let mut cmd = Command::new("git");
+    cmd.args([
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@t",
+        "-c",
+        "commit.gpgsign=false",
+    ])
+    .current_dir(dir)
+    .stdout(Stdio::null())
+    .stderr(Stdio::null());
+    cmd
+}
+
+pub fn git(dir: &Path, args: &[&str]) {
+    let status = git_command(dir).args(args).status().unwrap();
+    assert!(status.success(), "git {args:?}");
+}
