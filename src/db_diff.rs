@@ -1,6 +1,6 @@
 //! `db diff`: what changed between two versions of the card data. Each side is a file, a
-//! folder, or `git:REV:PATH` read through `git show` (`git.rs`); it is layered on the data in
-//! use (as `--db` would be), so formats and untouched games stay the same on both sides and only the
+//! folder, or `git:REV:PATH` read through git (`git.rs`); it is layered on the data in use (as
+//! `--db` would be), so formats and untouched games stay the same on both sides and only the
 //! change itself shows. Cards are matched by id: a card whose name changes is renamed, not
 //! removed and added.
 

@@ -84,10 +84,11 @@ pub fn run(args: &[&str]) -> Result<String, Error> {
     text(args, out.stdout)
 }
 
-/// A file's text as of `rev`, named by its path relative to the current folder.
+/// A file's text as of `rev`, named by its path relative to the current folder; a folder or
+/// a path missing at `rev` is an error (`cat-file blob`, where `show` would list a folder).
 pub fn show(rev: &str, path: &str) -> Result<String, Error> {
     let spec = format!("{rev}:./{path}");
-    run(&["show", &spec]).map_err(|e| match e {
+    run(&["cat-file", "blob", &spec]).map_err(|e| match e {
         Error::Usage { message, .. } => Error::usage(format!("git:{rev}:{path}: {message}")),
         other => other,
     })

@@ -15,7 +15,7 @@ use std::sync::Arc;
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The deck before: a deck list in any encoding, or `git:REV:PATH` (the file as of a
-    /// revision, read through `git show`).
+    /// git revision; PATH relative to the current folder).
     #[arg(value_name = "A")]
     pub old: String,
     /// The deck after, in the same forms.
