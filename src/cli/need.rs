@@ -3,7 +3,7 @@
 use super::{emit, Context, Output};
 use crate::collection::need::{self, Allocate};
 use crate::collection::Collection;
-use crate::diagnostic::render;
+use crate::diagnostic::{render, Problem};
 use crate::encoding::{self, Encoding};
 use crate::error::{write_atomic, Error};
 use crate::report::Status;
@@ -71,19 +71,33 @@ pub fn run(ctx: &Context, args: NeedArgs, out: &mut dyn Write) -> Result<Status,
         &have,
         args.allocate,
     )?;
-    let list = encoding::write(&need.buy_list(), to, need.game).map_err(|problems| {
+    let buy_list = need.buy_list();
+    let list = encoding::write(&buy_list, to, need.game).map_err(|problems| {
         Error::usage(format!(
             "cannot write the buy list as {to}: {}",
             problems.first().map_or("", |p| p.message.as_str())
         ))
     })?;
-    let mut stderr = crate::report::need::human(&need);
-    if !need.warnings.is_empty() {
-        stderr = render(&need.warnings, ctx.colour) + &stderr;
-    }
+    // What the encoding cannot hold of the buy list (its printings, in text) is said, as
+    // `convert` says it.
+    let dropped = encoding::dropped(&buy_list, to);
+    let lost: Vec<Problem> = (!dropped.is_empty())
+        .then(|| {
+            let message = format!(
+                "{to} cannot hold {}, so the buy list leaves them out",
+                dropped.join(", ")
+            );
+            Problem::warning("need", message)
+                .help("pass --to arena, json, toml or csv to keep them")
+        })
+        .into_iter()
+        .collect();
     match args.output {
         Output::Human => {
-            super::warn(&stderr)?;
+            let mut warnings = need.warnings.clone();
+            warnings.extend(lost);
+            let report = crate::report::need::human(&need);
+            super::warn(&(render(&warnings, ctx.colour) + &report))?;
             match &args.out {
                 Some(path) => write_atomic(path, &list, args.force)?,
                 None => emit(out, &list)?,
@@ -91,6 +105,7 @@ pub fn run(ctx: &Context, args: NeedArgs, out: &mut dyn Write) -> Result<Status,
         }
         Output::Json => {
             if let Some(path) = &args.out {
+                super::warn(&render(&lost, ctx.colour))?;
                 write_atomic(path, &list, args.force)?;
             }
             emit(out, &crate::report::need::json(&need))?;

@@ -386,8 +386,7 @@ pub fn not_owned(deck: &DeckRef, game: &Game, owned: &Owned) -> (Vec<Finding>, u
             let help = match s.elsewhere {
                 0 => "`decksmith need DECK --have COLLECTION` writes what to buy as a deck list".to_owned(),
                 n => format!(
-                    "the collection has {} more in another printing, or none named; leave the printing out of the deck line if it does not matter",
-                    copies_text(n)
+                    "{n} more owned in another printing (or none named): leave the printing out of the deck line if it does not matter"
                 ),
             };
             let entry = &deck.entries[s.entry];

@@ -6,6 +6,7 @@ mod builder;
 mod ci_files;
 mod ci_match;
 mod ci_output;
+mod collection;
 mod convert;
 mod counting;
 mod data_errors;
