@@ -96,12 +96,19 @@ pub fn run(ctx: &Context, args: NeedArgs, out: &mut dyn Write) -> Result<Status,
         Output::Human => {
             let mut warnings = need.warnings.clone();
             warnings.extend(lost);
-            let report = crate::report::need::human(&need);
-            super::warn(&(render(&warnings, ctx.colour) + &report))?;
             match &args.out {
                 Some(path) => write_atomic(path, &list, args.force)?,
-                None => emit(out, &list)?,
+                None => {
+                    emit(out, &list)?;
+                    // Shown after the list, so that a terminal shows them in one order.
+                    out.flush().map_err(|source| Error::Write {
+                        path: PathBuf::from("<stdout>"),
+                        source,
+                    })?;
+                }
             }
+            let report = crate::report::need::human(&need);
+            super::warn(&(render(&warnings, ctx.colour) + &report))?;
         }
         Output::Json => {
             if let Some(path) = &args.out {

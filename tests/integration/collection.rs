@@ -317,3 +317,9 @@ fn owned_without_have_is_an_error_naming_have() {
     let out = decksmith(["cards", "owned>=2"]).expect(2);
     assert!(out.stderr.contains("--have COLLECTION"), "{}", out.stderr);
 }
+
+/// docs/collection.md shows real output: each of its examples is run.
+#[test]
+fn collection_manual_examples_show_real_output() {
+    assert!(crate::readme::check_examples("docs/collection.md") >= 5);
+}

@@ -3,8 +3,9 @@
 //!
 //! Each deck in `tests/data/fifth-game/decks/` says what it must get: a first line
 //! `# expect: legal` or `# expect: <rule id> …` (every rule id its findings carry), and
-//! optionally `# date: YYYY-MM-DD` (the validation date; 2026-07-01 otherwise). Adding a
-//! boundary case means adding a deck.
+//! optionally `# date: YYYY-MM-DD` (the validation date; 2026-07-01 otherwise) and
+//! `# have: PATH` (a collection to hold it against). Adding a boundary case means adding a
+//! deck.
 
 use crate::support::{decksmith, root};
 use std::collections::BTreeSet;
@@ -53,16 +54,19 @@ fn header(text: &str, key: &str) -> Option<String> {
 }
 
 /// The rule ids of a deck's findings and whether it is legal.
-fn verdict(deck: &Path, date: &str) -> (BTreeSet<String>, bool) {
-    let out = crown([
+fn verdict(deck: &Path, date: &str, have: Option<&str>) -> (BTreeSet<String>, bool) {
+    let mut args = vec![
         "validate".as_ref(),
         "--date".as_ref(),
         date.as_ref(),
         "--output".as_ref(),
         "json".as_ref(),
         deck.as_os_str(),
-    ])
-    .run();
+    ];
+    if let Some(have) = have {
+        args.extend([std::ffi::OsStr::new("--have"), std::ffi::OsStr::new(have)]);
+    }
+    let out = crown(args).run();
     let doc = out.json();
     let deck = &doc["decks"][0];
     let rules = (deck["findings"].as_array().unwrap().iter())
@@ -83,8 +87,10 @@ fn every_boundary_deck_gets_its_verdict() {
             .filter(|w| *w != "legal")
             .map(str::to_owned)
             .collect();
-        let (rules, legal) = verdict(&deck, &date);
-        let warnings_only = wanted.iter().all(|r| r == "evolution" || r == "printing");
+        let have = header(&text, "have");
+        let (rules, legal) = verdict(&deck, &date, have.as_deref());
+        let warnings_only =
+            (wanted.iter()).all(|r| matches!(r.as_str(), "evolution" | "printing" | "not-owned"));
         if rules != wanted || legal != warnings_only {
             wrong.push(format!(
                 "{}: expected {wanted:?} ({}), got {rules:?} ({})",

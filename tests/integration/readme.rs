@@ -28,7 +28,7 @@ fn words(line: &str) -> Vec<String> {
 }
 
 /// Runs every checkable example of the markdown file `doc`; returns how many it checked.
-fn check_examples(doc: &str) -> usize {
+pub(crate) fn check_examples(doc: &str) -> usize {
     let text = std::fs::read_to_string(root().join(doc)).unwrap();
     let mut checked = 0;
     for block in text.split("```text\n").skip(1) {
