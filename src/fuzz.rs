@@ -12,6 +12,7 @@
 use crate::card_db::{Card, Game};
 use crate::catalog::{Catalog, FileKind, Sources};
 use crate::check::{self, DeckOutcome, LintOutcome};
+use crate::collection::{self, need, Collection};
 use crate::date::Date;
 use crate::deck::Deck;
 use crate::diagnostic::{render as render_problems, Problem, SourceFile};
@@ -38,6 +39,8 @@ pub enum Target {
     Format,
     /// A match script, loaded and played with at most [`MAX_STEPS`] steps a game.
     Script,
+    /// A collection CSV, counted for every game and held against a shipped deck of each.
+    CollectionCsv,
 }
 
 /// A fuzzed script plays no more steps than this in each game: the engines' cost per step is
@@ -55,6 +58,7 @@ impl Target {
             Target::Database,
             Target::Format,
             Target::Script,
+            Target::CollectionCsv,
         ])
     }
 
@@ -66,6 +70,7 @@ impl Target {
             Target::Database => "database",
             Target::Format => "format",
             Target::Script => "script",
+            Target::CollectionCsv => "collection_csv",
         }
     }
 
@@ -82,8 +87,66 @@ impl Target {
             Target::Database => data_file(database_kind(text), text),
             Target::Format => data_file(FileKind::Format, text),
             Target::Script => script(text),
+            Target::CollectionCsv => collection_csv(text),
         }
     }
+}
+
+/// A collection CSV read as `need` and `validate --have` read it: its rows counted for each game,
+/// its warnings rendered, and a deck of each game held against it (the not-owned findings and
+/// the shortfall must say the same copies).
+fn collection_csv(text: &str) -> bool {
+    let catalog = catalog();
+    let source = SourceFile::new("fuzz.csv", text);
+    let Ok((rows, warnings)) = collection::csv::parse(text) else {
+        return false;
+    };
+    let collection = Collection {
+        source,
+        rows,
+        warnings,
+    };
+    let games: Vec<&Game> = catalog.games.values().collect();
+    let _ = render_problems(&collection.problems(&games), false);
+    for game in games {
+        let owned = collection.owned(game);
+        let _ = owned.per_card(game.cards.len());
+        let Some(deck) = example_deck(game) else {
+            continue;
+        };
+        let deck = deck.borrowed();
+        let (wants, _) = need::wants(&deck, game);
+        let short = need::short(&wants, &owned);
+        let (findings, copies) = need::not_owned(&deck, game, &owned);
+        assert_eq!(copies, need::copies(&short), "not-owned and need disagree");
+        assert_eq!(findings.len(), short.len());
+    }
+    true
+}
+
+/// A shipped legal deck of `game` (`examples/decks/<game>/legal-*`, the first by name), read
+/// once for every game.
+fn example_deck(game: &Game) -> Option<&'static Deck> {
+    static DECKS: std::sync::OnceLock<Vec<(String, Deck)>> = std::sync::OnceLock::new();
+    let decks = DECKS.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+        (catalog().games.keys())
+            .filter_map(|id| {
+                let mut paths: Vec<PathBuf> = (std::fs::read_dir(root.join(id)).ok()?)
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| {
+                        p.file_name()
+                            .is_some_and(|n| n.to_string_lossy().starts_with("legal-"))
+                    })
+                    .collect();
+                paths.sort();
+                let text = std::fs::read_to_string(paths.first()?).ok()?;
+                Some((id.clone(), encoding::text::parse(&text)))
+            })
+            .collect()
+    });
+    decks.iter().find(|(id, _)| id == game.id()).map(|(_, d)| d)
 }
 
 fn catalog() -> &'static Catalog {
