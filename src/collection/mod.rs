@@ -155,9 +155,13 @@ impl Collection {
 /// The printing a collection names, its set written as the game's set code when it names one
 /// of the game's sets by code or by name (Deckbox writes set names).
 fn printing_in(game: &Game, p: &Printing) -> Printing {
-    let key = crate::names::key(&p.set);
-    let set = (game.def.sets.iter())
-        .find(|s| crate::names::key(&s.code) == key || crate::names::key(&s.name) == key)
+    let sets = &game.def.sets;
+    let by_code = sets.iter().find(|s| s.code.eq_ignore_ascii_case(&p.set));
+    let set = by_code
+        .or_else(|| {
+            let key = crate::names::key(&p.set);
+            sets.iter().find(|s| crate::names::key(&s.name) == key)
+        })
         .map_or_else(|| p.set.clone(), |s| s.code.clone());
     Printing {
         set,
