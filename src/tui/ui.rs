@@ -122,33 +122,30 @@ fn too_small(frame: &mut Frame, area: Rect, unsaved: bool) {
 
 fn draw_title(frame: &mut Frame, app: &App, look: Look, area: Rect) {
     let verdict = &app.outcome.verdict;
-    let count = verdict.findings.len();
     let (word, style) = if verdict.legal {
         ("legal", look.good().add_modifier(Modifier::BOLD))
     } else {
         ("not legal", look.bad())
     };
-    let mut spans = vec![
-        Span::styled(
-            " decksmith edit ",
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-        Span::raw(format!(
-            "{} · {} · ",
-            app.file.source.name, app.file.format.id
-        )),
-        Span::styled(word, style),
-    ];
-    if count > 0 {
-        spans.push(Span::raw(format!(
-            " ({})",
-            crate::error::plural(count, "finding")
-        )));
-    }
+    let mut left = vec![Span::styled(
+        format!(" {}", app.file.source.name),
+        Style::new().add_modifier(Modifier::BOLD),
+    )];
     if app.unsaved() {
-        spans.push(Span::styled(" · unsaved", look.fg(Color::Yellow)));
+        left.push(Span::styled(" (unsaved)", look.fg(Color::Yellow)));
     }
-    frame.render_widget(Line::from(spans), area);
+    left.push(Span::raw(format!(" · {}", app.file.format.id)));
+    let mut right = vec![Span::styled(word, style)];
+    match verdict.findings.len() {
+        0 => {}
+        n => right.push(Span::raw(format!(
+            " · {}",
+            crate::error::plural(n, "finding")
+        ))),
+    }
+    right.push(Span::raw(" "));
+    frame.render_widget(Line::from(left), area);
+    frame.render_widget(Line::from(right).right_aligned(), area);
 }
 
 fn draw_search(frame: &mut Frame, app: &mut App, look: Look, area: Rect) {

@@ -34,5 +34,6 @@ mod sim;
 mod skirmish_match;
 mod skirmish_rules;
 mod support;
+mod tui;
 mod validate_cli;
 mod vanilla;
