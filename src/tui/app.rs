@@ -837,7 +837,7 @@ impl<'c> App<'c> {
                         return;
                     }
                 };
-                let matcher = query.matcher(game, self.catalog, self.date);
+                let matcher = query.matcher(game, self.catalog, self.date, &[]);
                 let mut buf = String::new();
                 let base = search.earlier.iter().rev().find(|(t, _)| narrows(t, &text));
                 let hits: Vec<usize> = match base {
