@@ -25,6 +25,7 @@ pub(crate) mod line_index;
 pub mod lint;
 pub(crate) mod names;
 pub(crate) mod paths;
+pub mod pool;
 pub mod report;
 pub mod search;
 pub(crate) mod sim;

@@ -77,6 +77,10 @@ pub struct GameDef {
     /// without one gets counts and curves but no odds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<Setup>,
+    /// How other tools' card pools (a LackeyCCG plugin, a Cockatrice database) become this
+    /// game's cards: `decksmith db import` and `--db` read them through it.
+    #[serde(default, skip_serializing_if = "Imports::is_empty")]
+    pub import: Imports,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -141,6 +145,10 @@ pub struct CardFile {
     /// Every card in this file has invented stats (the shipped sets are samples).
     #[serde(default)]
     pub invented: bool,
+    /// Sets the file's cards are in that the game's `game.toml` does not list (a pool
+    /// imported from another tool declares its sets here): added to the game's sets.
+    #[serde(default)]
+    pub sets: Vec<SetDef>,
     #[serde(default)]
     #[schemars(with = "Vec<Card>")]
     pub cards: Vec<Spanned<Card>>,
@@ -176,6 +184,15 @@ pub struct Card {
     /// Collector number within the set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
+    /// The rarity of this printing, as the set prints it (`SR`, `C`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
+    pub rarity: Option<CardStr>,
+    /// The card's other printings: the same card in other sets (reprints), or again in its
+    /// own set. A deck naming any of them names this card; set legality holds when the
+    /// deck's printing, or with none named any printing, is in a legal set.
+    #[serde(default, skip_serializing_if = "<[_]>::is_empty")]
+    pub printings: Box<[Printing]>,
     /// Force of Will: one entry per attribute icon of the cost.
     #[serde(default, skip_serializing_if = "<[_]>::is_empty")]
     #[schemars(with = "Vec<String>")]
@@ -247,6 +264,19 @@ pub struct Card {
     #[serde(skip)]
     #[schemars(skip)]
     pub stats: Box<[CardStat]>,
+}
+
+/// One more printing of a card: its set, its collector number there, its rarity there.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Printing {
+    #[schemars(with = "String")]
+    pub set: Spanned<CardStr>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
+    pub rarity: Option<CardStr>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
@@ -418,6 +448,7 @@ impl Effect {
 
 mod colour;
 mod game;
+pub mod mapping;
 pub mod read;
 mod setup;
 mod stat;
@@ -431,6 +462,7 @@ impl ZoneDef {
 
 pub use colour::{Colours, MultiColour, MULTI};
 pub use game::{split_id, CardOrigin, EvolutionStep, Game, NumberedIds, MAX_ID_WIDTH};
+pub use mapping::{CostMapping, Fields, FormatMapping, Imports, Mapping, Source};
 pub use setup::{FirstTurn, Pile, Setup};
 pub use stat::CardStat;
 
@@ -449,6 +481,18 @@ impl Card {
 
     pub fn set(&self) -> &str {
         self.set.get_ref()
+    }
+
+    /// Every set the card is printed in: its own, then its other printings' (a set may come
+    /// twice).
+    pub fn sets(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.set()).chain(self.printings.iter().map(|p| p.set.get_ref().as_str()))
+    }
+
+    /// Whether the card has a printing in `set` (ASCII case ignored, as deck lists write set
+    /// codes either way).
+    pub fn printed_in(&self, set: &str) -> bool {
+        self.sets().any(|s| s.eq_ignore_ascii_case(set))
     }
 
     /// The card's colours, none when it has no `colour`.

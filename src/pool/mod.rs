@@ -1,0 +1,854 @@
+//! Foreign card pools: the card databases other tools keep (a LackeyCCG plugin's `sets/*.txt`,
+//! a Cockatrice `cards.xml`), turned into decksmith card files through the mapping the game
+//! declares in `game.toml` (`[game.import.<tool>]`, `card_db/mapping.rs`).
+//!
+//! There is one path: a reader turns the tool's file into [`Row`]s (named values, where they
+//! stood, and the printings a tool lists apart); [`map_row`] turns a row into a [`PoolCard`];
+//! [`Pool`] merges reprints into one card with several printings and writes each set's cards
+//! as the card-file TOML a person would write. `db import` saves those texts, and `--db` on the
+//! tool's own files parses the same texts in memory through the normal card reader, so both
+//! read exactly the same cards. A row that cannot be mapped is a [`Note`] naming its file and
+//! line, and is skipped; what is guessed is a note too.
+
+use crate::card_db::{GameDef, Mapping, SetDef, Source};
+use crate::names;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fmt::Write as _;
+
+/// Where a row was read: the file as shown to people, and the line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Site {
+    pub file: String,
+    pub line: usize,
+}
+
+impl fmt::Display for Site {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// One card as another tool lists it: its values by the names the tool gives them (a
+/// LackeyCCG row's column headers, a Cockatrice card's element and property names), and the
+/// printings a tool lists apart from the values (Cockatrice's `<set>` elements). A tool that
+/// lists one printing per row (LackeyCCG) leaves `printings` empty and the mapping's `set` and
+/// `number` fields name the values that hold it.
+#[derive(Debug, Clone, Default)]
+pub struct Row {
+    pub site: Option<Site>,
+    pub values: Vec<(String, String)>,
+    pub printings: Vec<RowPrinting>,
+}
+
+/// A printing as a tool lists it: the set code, the collector number and rarity as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowPrinting {
+    pub set: String,
+    pub number: Option<String>,
+    pub rarity: Option<String>,
+}
+
+impl Row {
+    /// The value named `key`, ignoring ASCII case, trimmed; `None` when absent or empty.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        (self.values.iter())
+            .find(|(k, _)| k.trim().eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// The part of the value a source names (`None` when absent, empty or short of parts).
+    fn source(&self, source: &Source) -> Option<&str> {
+        (self.get(&source.from))
+            .and_then(|v| source.pick(v))
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+    }
+}
+
+/// What the import says about a row: it was skipped, or something in it was guessed or
+/// dropped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub site: Option<Site>,
+    /// The column or property the note is about.
+    pub field: Option<String>,
+    pub skipped: bool,
+    pub message: String,
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        if let Some(site) = &self.site {
+            write!(f, "{site}: ")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, "[{field}] ")?;
+        }
+        let what = if self.skipped { "skipped" } else { "note" };
+        write!(f, "{what}: {}", self.message)
+    }
+}
+
+/// A card mapped from a row, before reprints are merged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoolCard {
+    pub site: Option<Site>,
+    pub id: String,
+    pub name: String,
+    pub kind: String,
+    pub basic: bool,
+    /// The first is the card's own; reprints add more.
+    pub printings: Vec<PoolPrinting>,
+    pub race: Option<String>,
+    pub attribute_cost: Vec<String>,
+    /// The game's stats, in the mapping's order.
+    pub stats: Vec<(String, i64)>,
+    pub attribute: Vec<String>,
+    pub colour: Vec<String>,
+    pub text: Option<String>,
+    pub back: Option<Back>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolPrinting {
+    pub set: String,
+    pub number: Option<u32>,
+    pub rarity: Option<String>,
+}
+
+/// A two-faced card's back face: a Force of Will J-ruler, written as `[cards.judgment]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Back {
+    pub name: String,
+    pub attribute_cost: Vec<String>,
+    pub free_cost: i64,
+    pub atk: i64,
+    pub def: i64,
+    pub text: Option<String>,
+}
+
+/// A value split into its faces: the front, and the back when the value has one.
+fn faces<'v>(mapping: &Mapping, value: &'v str) -> (&'v str, Option<&'v str>) {
+    let sep = mapping.faces.as_deref().filter(|s| !s.is_empty());
+    match sep.and_then(|sep| value.split_once(sep)) {
+        Some((front, back)) => (front.trim(), Some(back.trim())),
+        None => (value.trim(), None),
+    }
+}
+
+/// The last run of ASCII digits in a collector number (`SDR1-010` → 10, `TTW-001` → 1).
+pub fn collector_number(text: &str) -> Option<u32> {
+    let end = text.rfind(|c: char| c.is_ascii_digit())? + 1;
+    let start = text[..end]
+        .rfind(|c: char| !c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    text[start..end].parse().ok()
+}
+
+/// The key a mapping table is looked up by: case and spacing ignored.
+fn table_get<'m>(table: &'m BTreeMap<String, String>, word: &str) -> Option<&'m str> {
+    let key = names::key(word);
+    (table.iter())
+        .find(|(k, _)| names::key(k) == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A parsed cost: attribute symbols and the sum of its numbers, with the symbols not in the
+/// mapping.
+struct Cost {
+    attributes: Vec<String>,
+    free: i64,
+    unknown: Vec<String>,
+}
+
+/// Reads `{w}{w}{1}` or `2WW`: a braced group or a single character is a symbol, a run of
+/// digits a number; spaces and commas separate.
+fn parse_cost(mapping: &Mapping, text: &str) -> Cost {
+    let symbols = mapping.cost.as_ref().map(|c| &c.symbols);
+    let mut cost = Cost {
+        attributes: Vec::new(),
+        free: 0,
+        unknown: Vec::new(),
+    };
+    let mut rest = text.trim();
+    while let Some(c) = rest.chars().next() {
+        let (token, after) = if c == '{' {
+            match rest.find('}') {
+                Some(end) => (&rest[1..end], &rest[end + 1..]),
+                None => (&rest[1..], ""),
+            }
+        } else if c.is_ascii_digit() {
+            let end = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            (&rest[..end], &rest[end..])
+        } else {
+            rest.split_at(c.len_utf8())
+        };
+        rest = after;
+        let token = token.trim();
+        if token.is_empty() || token == "," {
+            continue;
+        }
+        if let Ok(n) = token.parse::<i64>() {
+            cost.free = cost.free.saturating_add(n);
+        } else if let Some(attr) = symbols.and_then(|s| table_get(s, token)) {
+            cost.attributes.push(attr.to_owned());
+        } else {
+            cost.unknown.push(format!("{{{token}}}"));
+        }
+    }
+    cost
+}
+
+/// The words of an attribute or colour field (`Fire/Darkness`, `R, G`), each through `table`;
+/// a word mapped to `""` stands for none (Force of Will's `Void`).
+fn words(table: &BTreeMap<String, String>, text: &str, unknown: &mut Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split(['/', ',', ' ', '\t']).filter(|w| !w.is_empty()) {
+        match table_get(table, word) {
+            Some("") => {}
+            Some(mapped) if !out.iter().any(|o| o == mapped) => out.push(mapped.to_owned()),
+            Some(_) => {}
+            None => unknown.push(word.to_owned()),
+        }
+    }
+    out
+}
+
+/// The game's type for a tool's type string: listed (ignoring case), or else the longest
+/// listed type the string begins with, followed by a separator (a guess, reported).
+fn map_type<'m>(mapping: &'m Mapping, text: &str) -> Option<(&'m str, bool)> {
+    if let Some(kind) = table_get(&mapping.types, text) {
+        return Some((kind, false));
+    }
+    let key = names::key(text);
+    (mapping.types.iter())
+        .filter(|(k, _)| {
+            let k = names::key(k);
+            key.len() > k.len()
+                && key.starts_with(&k)
+                && key[k.len()..].starts_with(['/', ':', '-', ' ', '('])
+        })
+        .max_by_key(|(k, _)| k.len())
+        .map(|(_, v)| (v.as_str(), true))
+}
+
+/// Maps one row to a card through `mapping`, for the game `def`. Returns the card and what
+/// was guessed or dropped, or the reason the row is skipped.
+pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard, Vec<Note>), Note> {
+    let fields = &mapping.fields;
+    let note = |field: Option<&Source>, skipped: bool, message: String| Note {
+        site: row.site.clone(),
+        field: field.map(|f| f.from.clone()),
+        skipped,
+        message,
+    };
+    let mut notes = Vec::new();
+    let Some(name) = row.source(&fields.name) else {
+        return Err(note(Some(&fields.name), true, "the row has no name".into()));
+    };
+    let (name, back_name) = faces(mapping, name);
+
+    let Some(type_text) = row.source(&fields.kind) else {
+        return Err(note(
+            Some(&fields.kind),
+            true,
+            format!("`{name}` has no type"),
+        ));
+    };
+    let (type_front, _) = faces(mapping, type_text);
+    let Some((kind, guessed)) = map_type(mapping, type_front) else {
+        let listed = mapping.types.keys().map(String::as_str);
+        let hint = match names::suggest(type_front, listed) {
+            Some(s) => format!("; did you mean `{s}`?"),
+            None => "; add it to the mapping's `types`".to_owned(),
+        };
+        return Err(note(
+            Some(&fields.kind),
+            true,
+            format!("`{name}` has type `{type_front}`, which the mapping does not list{hint}"),
+        ));
+    };
+    if guessed {
+        notes.push(note(
+            Some(&fields.kind),
+            false,
+            format!("`{name}`: type `{type_front}` is not listed; read as `{kind}`"),
+        ));
+    }
+    let Some(card_type) = def.types.iter().find(|t| t.id == kind) else {
+        return Err(note(
+            Some(&fields.kind),
+            true,
+            format!(
+                "the mapping maps `{type_front}` to `{kind}`, which {} does not define",
+                def.name
+            ),
+        ));
+    };
+
+    let printings: Vec<PoolPrinting> = if row.printings.is_empty() {
+        let set = fields.set.as_ref().and_then(|s| row.source(s));
+        let number = fields.number.as_ref().and_then(|s| row.source(s));
+        let rarity = fields.rarity.as_ref().and_then(|s| row.source(s));
+        set.map(|set| PoolPrinting {
+            set: set.to_owned(),
+            number: number.and_then(collector_number),
+            rarity: rarity.map(str::to_owned),
+        })
+        .into_iter()
+        .collect()
+    } else {
+        (row.printings.iter())
+            .filter(|p| !p.set.trim().is_empty())
+            .map(|p| PoolPrinting {
+                set: p.set.trim().to_owned(),
+                number: p.number.as_deref().and_then(collector_number),
+                rarity: p.rarity.clone().filter(|r| !r.is_empty()),
+            })
+            .collect()
+    };
+    let Some(first) = printings.first() else {
+        return Err(note(
+            fields.set.as_ref(),
+            true,
+            format!("`{name}` has no set"),
+        ));
+    };
+
+    let id = match fields.id.as_ref().and_then(|s| row.source(s)) {
+        Some(id) => id.to_owned(),
+        None => {
+            let id = match first.number {
+                Some(n) => format!("{}-{n:03}", first.set),
+                None => format!("{}-{}", first.set, kebab(name)),
+            };
+            if fields.id.is_some() {
+                notes.push(note(
+                    fields.id.as_ref(),
+                    false,
+                    format!("`{name}` has no id; gave it `{id}`"),
+                ));
+            }
+            id
+        }
+    };
+
+    let two_faced = back_name.is_some();
+    let mut card = PoolCard {
+        site: row.site.clone(),
+        id,
+        name: name.to_owned(),
+        kind: kind.to_owned(),
+        basic: mapping
+            .basic
+            .iter()
+            .any(|b| names::key(b) == names::key(type_front)),
+        printings,
+        race: fields
+            .race
+            .as_ref()
+            .and_then(|s| row.source(s))
+            .map(|r| faces(mapping, r).0.to_owned()),
+        attribute_cost: Vec::new(),
+        stats: Vec::new(),
+        attribute: Vec::new(),
+        colour: Vec::new(),
+        text: None,
+        back: None,
+    };
+    let mut back = back_name.map(|b| Back {
+        name: b.to_owned(),
+        attribute_cost: Vec::new(),
+        free_cost: 0,
+        atk: 0,
+        def: 0,
+        text: None,
+    });
+
+    let free_stat = mapping.cost.as_ref().and_then(|c| c.free.as_deref());
+    if let Some(source) = &fields.cost {
+        if let Some(text) = row.source(source) {
+            let (front, back_cost) = faces(mapping, text);
+            // A two-faced row's one cost is what turns it over (a ruler's Judgment).
+            let (front, back_cost) = match (two_faced, back_cost) {
+                (true, None) => (None, Some(front)),
+                (_, b) => (Some(front), b),
+            };
+            if let Some(text) = front.filter(|t| !t.is_empty()) {
+                let cost = parse_cost(mapping, text);
+                unknown_symbols(&cost, name, &mut notes, &note, source);
+                card.attribute_cost = cost.attributes;
+                if let Some(stat) = free_stat {
+                    card.stats.push((stat.to_owned(), cost.free));
+                }
+            }
+            if let (Some(text), Some(back)) = (back_cost, back.as_mut()) {
+                let cost = parse_cost(mapping, text);
+                unknown_symbols(&cost, name, &mut notes, &note, source);
+                back.attribute_cost = cost.attributes;
+                back.free_cost = cost.free;
+            }
+        }
+    }
+
+    for (stat, source) in &mapping.stats {
+        let Some(text) = row.source(source) else {
+            continue;
+        };
+        let (front, back_value) = faces(mapping, text);
+        let (front, back_value) = match (two_faced, back_value) {
+            (true, None) => ("", Some(front)),
+            (_, b) => (front, b),
+        };
+        let mut whole = |text: &str| -> Option<i64> {
+            let parsed = text.parse::<i64>().ok();
+            if parsed.is_none() && !text.is_empty() {
+                notes.push(note(
+                    Some(source),
+                    false,
+                    format!("`{name}`: {stat} `{text}` is not a whole number; left out"),
+                ));
+            }
+            parsed
+        };
+        let front_value = whole(front);
+        let back_value = back_value.and_then(&mut whole);
+        if let Some(v) = front_value {
+            let declared = card_type
+                .requires
+                .iter()
+                .chain(&card_type.optional)
+                .any(|s| s == stat);
+            match def.stats.get(stat) {
+                Some(range) if v < range.min || v > range.max => notes.push(note(
+                    Some(source),
+                    false,
+                    format!(
+                        "`{name}`: {stat} {v} is outside {}'s range {}..{}; left out",
+                        def.name, range.min, range.max
+                    ),
+                )),
+                _ if two_faced && !declared => notes.push(note(
+                    Some(source),
+                    false,
+                    format!(
+                        "`{name}`: a {} has no {stat}; {v} left out",
+                        card_type.label
+                    ),
+                )),
+                _ => card.stats.push((stat.clone(), v)),
+            }
+        }
+        if let (Some(v), Some(back)) = (back_value, back.as_mut()) {
+            match stat.as_str() {
+                "atk" => back.atk = v,
+                "def" => back.def = v,
+                _ => notes.push(note(
+                    Some(source),
+                    false,
+                    format!("`{name}`: the back face's {stat} is not kept"),
+                )),
+            }
+        }
+    }
+
+    let mut unknown = Vec::new();
+    if let Some(text) = fields.attribute.as_ref().and_then(|s| row.source(s)) {
+        card.attribute = words(&mapping.attributes, faces(mapping, text).0, &mut unknown);
+    }
+    if card.attribute.is_empty() {
+        let text = fields.text.as_ref().and_then(|s| row.source(s));
+        if let (Some(word), Some(text)) = (&mapping.attribute_from_text, text) {
+            card.attribute = produced(mapping, word, faces(mapping, text).0);
+        }
+    }
+    let attribute_words = std::mem::take(&mut unknown);
+    if let Some(text) = fields.colour.as_ref().and_then(|s| row.source(s)) {
+        card.colour = words(&mapping.colours, faces(mapping, text).0, &mut unknown);
+    }
+    for (field, what, unknown) in [
+        (&fields.attribute, "attribute", attribute_words),
+        (&fields.colour, "colour", unknown),
+    ] {
+        if !unknown.is_empty() {
+            notes.push(note(
+                field.as_ref(),
+                false,
+                format!(
+                    "`{name}`: {what} `{}` is not in the mapping; left out",
+                    unknown.join("`, `")
+                ),
+            ));
+        }
+    }
+
+    if let Some(text) = fields.text.as_ref().and_then(|s| row.source(s)) {
+        let (front, back_text) = faces(mapping, text);
+        card.text = Some(front.to_owned()).filter(|t| !t.is_empty());
+        if let (Some(text), Some(back)) = (back_text, back.as_mut()) {
+            back.text = Some(text.to_owned()).filter(|t| !t.is_empty());
+        }
+    }
+    card.back = back;
+
+    for need in &card_type.requires {
+        let present = match need.as_str() {
+            "attribute" => !card.attribute.is_empty(),
+            "colour" => !card.colour.is_empty(),
+            "judgment" => card.back.is_some(),
+            stat => card.stats.iter().any(|(s, _)| s == stat),
+        };
+        if !present {
+            let field = match need.as_str() {
+                "attribute" => fields.attribute.as_ref(),
+                "colour" => fields.colour.as_ref(),
+                stat => mapping.stats.get(stat).or(fields.cost.as_ref()),
+            };
+            return Err(note(
+                field,
+                true,
+                format!(
+                    "`{name}`: every {} needs `{need}`, and the row has none",
+                    card_type.label
+                ),
+            ));
+        }
+    }
+    Ok((card, notes))
+}
+
+/// The attributes of the cost symbols that follow `word` in `text`, up to the end of each
+/// sentence (`[Rest] Produce {w} or {r}.` → light, fire); symbols the mapping lacks are passed
+/// over (they stay in the card's text).
+fn produced(mapping: &Mapping, word: &str, text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (_, after) in text
+        .match_indices(word)
+        .map(|(at, w)| text.split_at(at + w.len()))
+    {
+        let sentence = after.split('.').next().unwrap_or_default();
+        let braced = sentence
+            .split('{')
+            .skip(1)
+            .filter_map(|s| s.split_once('}'));
+        for (symbol, _) in braced {
+            let attr = mapping
+                .cost
+                .as_ref()
+                .and_then(|c| table_get(&c.symbols, symbol));
+            if let Some(attr) = attr.filter(|a| !out.iter().any(|o| o == a)) {
+                out.push(attr.to_owned());
+            }
+        }
+    }
+    out
+}
+
+fn unknown_symbols(
+    cost: &Cost,
+    name: &str,
+    notes: &mut Vec<Note>,
+    note: &impl Fn(Option<&Source>, bool, String) -> Note,
+    source: &Source,
+) {
+    if !cost.unknown.is_empty() {
+        notes.push(note(
+            Some(source),
+            false,
+            format!(
+                "`{name}`: cost symbol {} is not in the mapping; left out",
+                cost.unknown.join(", ")
+            ),
+        ));
+    }
+}
+
+/// `Light Magic Stone` → `light-magic-stone`: file names and made-up ids.
+pub fn kebab(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+/// A TOML basic string.
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A TOML key: bare when it can be.
+fn key(text: &str) -> String {
+    let bare = !text.is_empty()
+        && (text.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare {
+        text.to_owned()
+    } else {
+        quote(text)
+    }
+}
+
+fn list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| quote(i)).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// The card-file TOML of one set's cards: `game`, the set declared, and one `[[cards]]`
+/// table per card, as a person would write them.
+pub fn card_file(game: &str, header: &str, sets: &[SetDef], cards: &[&PoolCard]) -> String {
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+    let _ = writeln!(out, "\ngame = {}", quote(game));
+    for set in sets {
+        let _ = writeln!(
+            out,
+            "\n[[sets]]\ncode = {}\nname = {}",
+            quote(&set.code),
+            quote(&set.name)
+        );
+    }
+    for card in cards {
+        write_card(&mut out, card);
+    }
+    out
+}
+
+fn write_card(out: &mut String, card: &PoolCard) {
+    let own = &card.printings[0];
+    let _ = writeln!(out, "\n[[cards]]");
+    let mut line = |k: &str, v: String| {
+        let _ = writeln!(out, "{} = {v}", key(k));
+    };
+    line("id", quote(&card.id));
+    line("name", quote(&card.name));
+    line("type", quote(&card.kind));
+    line("set", quote(&own.set));
+    if let Some(n) = own.number {
+        line("number", n.to_string());
+    }
+    if let Some(r) = &own.rarity {
+        line("rarity", quote(r));
+    }
+    if card.basic {
+        line("basic", "true".into());
+    }
+    if !card.attribute_cost.is_empty() {
+        line("attribute-cost", list(&card.attribute_cost));
+    }
+    for (stat, v) in &card.stats {
+        line(stat, v.to_string());
+    }
+    if !card.attribute.is_empty() {
+        line("attribute", list(&card.attribute));
+    }
+    match card.colour.as_slice() {
+        [] => {}
+        [one] => line("colour", quote(one)),
+        many => line("colour", list(many)),
+    }
+    if let Some(race) = &card.race {
+        line("race", quote(race));
+    }
+    let text = card.text.is_some() || card.back.as_ref().is_some_and(|b| b.text.is_some());
+    if text {
+        line("unmodelled", "true".into());
+    }
+    if let Some(t) = &card.text {
+        line("text", quote(t));
+    }
+    if card.printings.len() > 1 {
+        let others: Vec<String> = (card.printings[1..].iter())
+            .map(|p| {
+                let mut fields = vec![format!("set = {}", quote(&p.set))];
+                fields.extend(p.number.map(|n| format!("number = {n}")));
+                fields.extend(p.rarity.as_ref().map(|r| format!("rarity = {}", quote(r))));
+                format!("{{ {} }}", fields.join(", "))
+            })
+            .collect();
+        line("printings", format!("[{}]", others.join(", ")));
+    }
+    if let Some(back) = &card.back {
+        let _ = writeln!(out, "\n[cards.judgment]");
+        let mut line = |k: &str, v: String| {
+            let _ = writeln!(out, "{k} = {v}");
+        };
+        if !back.attribute_cost.is_empty() {
+            line("attribute-cost", list(&back.attribute_cost));
+        }
+        line("free-cost", back.free_cost.to_string());
+        line("j-name", quote(&back.name));
+        line("atk", back.atk.to_string());
+        line("def", back.def.to_string());
+        if let Some(t) = &back.text {
+            line("text", quote(t));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card_db::GameFile;
+
+    fn fow() -> GameDef {
+        let text = include_str!("../../card-db/fow/game.toml");
+        toml::from_str::<GameFile>(text)
+            .expect("fow's game.toml reads")
+            .game
+    }
+
+    fn row(values: &[(&str, &str)]) -> Row {
+        Row {
+            site: Some(Site {
+                file: "sets/test.txt".into(),
+                line: 2,
+            }),
+            values: (values.iter())
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            printings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_lackey_row_becomes_the_card_a_person_would_write() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().expect("fow maps LackeyCCG");
+        let resonator = row(&[
+            ("Name", "Test Knight"),
+            ("Set", "TST"),
+            ("SetID", "TST-007"),
+            ("Type", "Resonator"),
+            ("Subtype/Race", "Human"),
+            ("Cost", "{r}{r}{1}"),
+            ("ATK", "700"),
+            ("DEF", "600"),
+            ("Attribute", "Fire"),
+            ("Rarity", "R"),
+            ("Cardtext", "[Swiftness]"),
+        ]);
+        let (card, notes) = map_row(&mapping, &def, &resonator).unwrap();
+        assert_eq!(notes, []);
+        let text = card_file("fow", "a test", &[], &[&card]);
+        assert_eq!(
+            text,
+            "# a test\n\ngame = \"fow\"\n\n[[cards]]\nid = \"TST-007\"\nname = \"Test Knight\"\n\
+             type = \"resonator\"\nset = \"TST\"\nnumber = 7\nrarity = \"R\"\n\
+             attribute-cost = [\"fire\", \"fire\"]\nfree-cost = 1\natk = 700\ndef = 600\n\
+             attribute = [\"fire\"]\nrace = \"Human\"\nunmodelled = true\ntext = \"[Swiftness]\"\n"
+        );
+        let src = crate::diagnostic::SourceFile::new("tst.toml", text);
+        let mut cards = Vec::new();
+        let parsed = crate::card_db::read::parse_card_file(&src, &mut cards).unwrap();
+        let mut problems = Vec::new();
+        assert!(crate::card_db::read::check_stats(
+            &def,
+            &cards,
+            &parsed.set_aside,
+            &src,
+            &mut problems
+        ));
+        assert_eq!(
+            (cards[0].will_cost(), cards[0].stat("atk")),
+            (Some(3), Some(700))
+        );
+    }
+
+    #[test]
+    fn a_ruler_row_with_two_faces_is_one_ruler_with_its_judgment() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let ruler = row(&[
+            ("Name", "Test Queen | Test Queen, Crowned"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Ruler | J-Ruler"),
+            ("Cost", "{w}{w}{1}"),
+            ("ATK", "800"),
+            ("DEF", "1000"),
+            ("Attribute", "Light"),
+            ("Cardtext", "Front text | Back text"),
+        ]);
+        let (card, notes) = map_row(&mapping, &def, &ruler).unwrap();
+        assert_eq!(notes, []);
+        assert_eq!(card.kind, "ruler");
+        assert!(card.attribute_cost.is_empty());
+        let back = card.back.unwrap();
+        assert_eq!(
+            (back.name.as_str(), back.atk, back.def),
+            ("Test Queen, Crowned", 800, 1000)
+        );
+        assert_eq!((back.attribute_cost.len(), back.free_cost), (2, 1));
+        assert_eq!(back.text.as_deref(), Some("Back text"));
+    }
+
+    #[test]
+    fn a_row_that_cannot_be_mapped_says_why_with_its_place() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let bad = row(&[("Name", "Oddity"), ("Set", "TST"), ("Type", "Resonatr")]);
+        let skipped = map_row(&mapping, &def, &bad).unwrap_err();
+        assert!(skipped.skipped);
+        assert_eq!(
+            skipped.to_string(),
+            "sets/test.txt:2: [Type] skipped: `Oddity` has type `Resonatr`, which the mapping \
+             does not list; did you mean `Resonator`?"
+        );
+        let no_attribute = row(&[
+            ("Name", "Pale"),
+            ("Set", "TST"),
+            ("Type", "Resonator"),
+            ("ATK", "100"),
+            ("DEF", "100"),
+        ]);
+        let skipped = map_row(&mapping, &def, &no_attribute).unwrap_err();
+        assert!(skipped.message.contains("needs `attribute`"), "{skipped}");
+    }
+
+    #[test]
+    fn costs_read_braced_and_bare_symbols() {
+        let mapping = fow().import.lackey.unwrap();
+        let cost = parse_cost(&mapping, "{w}{u}{12}");
+        assert_eq!(
+            (cost.attributes, cost.free),
+            (vec!["light".to_owned(), "water".to_owned()], 12)
+        );
+        let cost = parse_cost(&mapping, "2WX");
+        assert_eq!(
+            (cost.attributes.len(), cost.free, cost.unknown),
+            (1, 2, vec!["{X}".to_owned()])
+        );
+        assert_eq!(collector_number("SDR1-010"), Some(10));
+        assert_eq!(collector_number("VIN001-080.png"), Some(80));
+        assert_eq!(collector_number("PR"), None);
+    }
+}
