@@ -2,10 +2,11 @@
 //! folder (`DECKSMITH_DATA`), and `--db` / `--formats` paths layered on top.
 
 use crate::card_db::read::{self, ParsedCards};
-use crate::card_db::{Card, CardOrigin, CardStr, Game, GameFile};
+use crate::card_db::{Card, CardOrigin, CardStr, Game, GameFile, SetDef};
 use crate::diagnostic::{toml_problem, Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::names;
+use crate::pool;
 use crate::validate::format::{self, Format, FormatFile};
 use include_dir::{include_dir, Dir, File};
 use serde::de::DeserializeOwned;
@@ -320,9 +321,21 @@ impl Catalog {
         if !options.db.is_empty() {
             let mut sources = Sources::default();
             for path in &options.db {
+                if pool::import::is_foreign(path) {
+                    let imported = pool::import::read(path, &catalog.games, None)?;
+                    sources
+                        .files
+                        .extend(foreign_sources(&imported, &mut problems));
+                    continue;
+                }
                 let mut read = Sources::read(path, None)?;
-                for (kind, _) in &mut read.files {
-                    if *kind == FileKind::Format {
+                // Formats in the database's own `formats/` (as `db import` writes them) are
+                // formats; any other file is a card file, whatever the folders above it are
+                // called.
+                let own_formats = path.join("formats");
+                for (kind, src) in &mut read.files {
+                    if *kind == FileKind::Format && !Path::new(&src.name).starts_with(&own_formats)
+                    {
                         *kind = FileKind::Cards;
                     }
                 }
@@ -421,6 +434,7 @@ impl Catalog {
         // field) loads none of its cards: its entry keeps only how many it holds.
         let mut checked: Vec<(Vec<Card>, Vec<Checked>)> = Vec::with_capacity(batches.len());
         let mut incoming: BTreeMap<CardStr, usize> = BTreeMap::new();
+        let mut declared: Vec<(CardStr, SetDef)> = Vec::new();
         for (mut cards, files) in batches {
             let mut entries = Vec::with_capacity(files.len());
             let mut offset = 0;
@@ -448,10 +462,21 @@ impl Catalog {
                     read::check_stats(&game.def, file_cards, set_aside, src, &mut problems);
                 if read_ok {
                     *incoming.entry(parsed.game.get_ref().clone()).or_default() += n;
+                    for set in &parsed.sets {
+                        declared.push((parsed.game.get_ref().clone(), set.clone()));
+                    }
                 }
                 entries.push((src, n, read_ok.then_some(parsed)));
             }
             checked.push((cards, entries));
+        }
+
+        for (id, set) in declared {
+            if let Some(game) = catalog.games.get_mut(id.as_str()) {
+                if !game.def.sets.iter().any(|s| s.code == set.code) {
+                    game.def.sets.push(set);
+                }
+            }
         }
 
         // A list holding every incoming card of one game becomes the game's list; the other
@@ -530,6 +555,32 @@ impl Catalog {
             None => format!("the formats are: {}", known.join(", ")),
         }
     }
+}
+
+/// The card and format files a foreign pool becomes, as sources named inside its folder, and
+/// what its import noted as warnings.
+fn foreign_sources(
+    imported: &pool::import::Imported,
+    problems: &mut Vec<Problem>,
+) -> Vec<(FileKind, Arc<SourceFile>)> {
+    let source = imported.source.display();
+    problems.extend(
+        (imported.notes().iter())
+            .map(|note| Problem::warning("import", format!("{}: {note}", imported.tool))),
+    );
+    let files = &imported.files;
+    let named = |kind, folder: &str, (file, text): &(String, String)| {
+        let name = format!("{source} (imported){folder}/{file}");
+        (kind, SourceFile::new(name, text.as_str()))
+    };
+    (files.cards.iter().map(|f| named(FileKind::Cards, "", f)))
+        .chain(
+            files
+                .formats
+                .iter()
+                .map(|f| named(FileKind::Format, "/formats", f)),
+        )
+        .collect()
 }
 
 /// A card file after its checks: its source, how many cards it added to its list, and what

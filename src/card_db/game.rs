@@ -121,6 +121,13 @@ pub fn split_id(id: &str) -> (&str, u8, u32) {
     (stem, digits as u8, value)
 }
 
+/// The names a two-faced card is found by besides its own: its back face's (a J-ruler's
+/// `j-name`), and both joined as other tools join them (`Front | Back`).
+fn back_names(card: &Card) -> impl Iterator<Item = String> + '_ {
+    (card.judgment.iter())
+        .flat_map(|j| [j.j_name.clone(), format!("{} | {}", card.name(), j.j_name)])
+}
+
 /// The cards whose ids are one stem followed by a number of one width (`JF-` and 3 digits).
 #[derive(Debug, Clone)]
 pub struct NumberedIds {
@@ -219,6 +226,9 @@ impl Game {
         for k in [card.id.get_ref(), card.name.get_ref()] {
             self.exact.entry(k.clone()).or_insert(i as u32);
         }
+        for k in back_names(card) {
+            self.exact.entry(CardStr::from(k)).or_insert(i as u32);
+        }
         // Zones past the 64th never match: no game comes near that many.
         let zones = self
             .def
@@ -279,7 +289,19 @@ impl Game {
             return Some(i);
         }
         names::key_into(name_or_id, buf);
-        self.index().get(buf.as_str()).map(|&i| i as usize)
+        if let Some(&i) = self.index().get(buf.as_str()) {
+            return Some(i as usize);
+        }
+        self.find_suffixed(name_or_id, buf)
+    }
+
+    /// A name with a printing's set code after it, as other tools name their reprints of
+    /// basics (`Light Magic Stone (SDL1)`): the card of that name printed in that set.
+    fn find_suffixed(&self, name: &str, buf: &mut String) -> Option<usize> {
+        let (base, set) = name.trim_end().strip_suffix(')')?.rsplit_once(" (")?;
+        names::key_into(base, buf);
+        let i = *self.index().get(buf.as_str())? as usize;
+        self.cards[i].printed_in(set.trim()).then_some(i)
     }
 
     /// The card a deck line names: by its id when the line gives one that is a card's, else
@@ -297,6 +319,12 @@ impl Game {
             for (i, card) in self.cards.iter().enumerate() {
                 for k in [card.id(), card.name()] {
                     index.entry(names::key(k)).or_insert(i as u32);
+                }
+            }
+            // Back faces after every card's own name and id, which they never shadow.
+            for (i, card) in self.cards.iter().enumerate() {
+                for k in back_names(card) {
+                    index.entry(names::key(&k)).or_insert(i as u32);
                 }
             }
             index

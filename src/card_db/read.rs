@@ -41,6 +41,8 @@ pub struct SetAside {
 pub struct ParsedCards {
     pub game: Spanned<CardStr>,
     pub invented: bool,
+    /// The sets the file declares.
+    pub sets: Vec<super::SetDef>,
     /// Where each card's table is, in file order.
     pub spans: Vec<Range<usize>>,
     pub set_aside: Vec<SetAside>,
@@ -109,6 +111,7 @@ pub fn parse_card_file(
     Ok(ParsedCards {
         game: file.game,
         invented: file.invented,
+        sets: file.sets,
         spans,
         set_aside,
     })

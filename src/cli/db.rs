@@ -1,10 +1,11 @@
-//! `decksmith db check [PATH...]`
+//! `decksmith db check [PATH...]`, `decksmith db import SOURCE -o DIR`
 
 use super::{emit, Context};
 use crate::check::check_data;
 use crate::error::Error;
+use crate::pool::import;
 use crate::report::{render, Outcome, ReportOutput, Status};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -22,4 +23,54 @@ pub fn run(ctx: &Context, args: CheckArgs, out: &mut dyn Write) -> Result<Status
     let outcome = check_data(&ctx.data, &args.paths)?;
     emit(out, &render(&outcome, args.output, ctx.colour))?;
     Ok(outcome.status())
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Another tool's card pool: a LackeyCCG plugin folder (the one holding plugininfo.txt),
+    /// its sets/ folder, or one of its set files.
+    #[arg(value_name = "SOURCE")]
+    pub source: PathBuf,
+    /// The game whose mapping reads it (`[game.import.*]` in its game.toml). Default: the game
+    /// whose mapping names the plugin's folder.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// The card database folder to write: a card file per set, formats in its formats/.
+    /// An earlier import there is replaced whole.
+    #[arg(short, long, value_name = "DIR")]
+    pub output_dir: PathBuf,
+    /// Replace DIR even if it holds files no import wrote.
+    #[arg(long)]
+    pub force: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub output: ImportOutput,
+}
+
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+pub enum ImportOutput {
+    /// What was read and written, and every row skipped or guessed.
+    #[default]
+    Human,
+    /// The same as one JSON document.
+    Json,
+}
+
+pub fn run_import(ctx: &Context, args: ImportArgs, out: &mut dyn Write) -> Result<Status, Error> {
+    let catalog = ctx.catalog()?;
+    let imported = import::read(&args.source, &catalog.games, args.game.as_deref())?;
+    let marker = format!(
+        "Written by `decksmith db import` from the {} `{}`; a re-import replaces this folder.\n",
+        imported.tool,
+        args.source.display()
+    );
+    import::write(&args.output_dir, &imported.files, &marker, args.force)?;
+    let text = match args.output {
+        ImportOutput::Human => imported.human(&args.output_dir),
+        ImportOutput::Json => {
+            let report = imported.report(&args.output_dir);
+            serde_json::to_string_pretty(&report).map_err(|e| Error::usage(e.to_string()))? + "\n"
+        }
+    };
+    emit(out, &text)?;
+    Ok(Status::Success)
 }

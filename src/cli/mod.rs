@@ -213,6 +213,11 @@ pub enum DbCommand {
     /// with `--matches`, every match script whose transcript changes. Exit 1 when any deck
     /// changes verdict or any transcript changes.
     Diff(db_diff::DiffArgs),
+    /// Import another tool's card pool (a LackeyCCG plugin) through the game's mapping: a card
+    /// file per set, reprints as printings, two-faced cards as one, its formats as format
+    /// files; every row skipped or guessed is listed with its file and line. `--db` reads the
+    /// plugin folder the same way without importing it.
+    Import(db::ImportArgs),
 }
 
 /// The whole command line, for the completion scripts and the manual. Parsing builds only the
@@ -273,6 +278,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Error> {
         Command::Validate(args) => validate::run(&ctx, args, out),
         Command::Db(DbCommand::Check(args)) => db::run(&ctx, args, out),
         Command::Db(DbCommand::Diff(args)) => db_diff::run(&ctx, args, out),
+        Command::Db(DbCommand::Import(args)) => db::run_import(&ctx, args, out),
         Command::Formats(args) => formats::run(&ctx, args, out),
         Command::Cards(args) => cards::run(&ctx, args, out),
         Command::Stats(args) => stats::run(&ctx, args, out),

@@ -10,6 +10,9 @@
 //! read exactly the same cards. A row that cannot be mapped is a [`Note`] naming its file and
 //! line, and is skipped; what is guessed is a note too.
 
+pub mod import;
+pub mod lackey;
+
 use crate::card_db::{GameDef, Mapping, SetDef, Source};
 use crate::names;
 use std::collections::BTreeMap;
@@ -131,7 +134,13 @@ pub struct Back {
 
 /// A value split into its faces: the front, and the back when the value has one.
 fn faces<'v>(mapping: &Mapping, value: &'v str) -> (&'v str, Option<&'v str>) {
-    let sep = mapping.faces.as_deref().filter(|s| !s.is_empty());
+    // Split at the separator without its spaces: an empty front face (`| 1200`) is trimmed
+    // away from its separator's space when the value is read.
+    let sep = mapping
+        .faces
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
     match sep.and_then(|sep| value.split_once(sep)) {
         Some((front, back)) => (front.trim(), Some(back.trim())),
         None => (value.trim(), None),
@@ -712,6 +721,288 @@ fn write_card(out: &mut String, card: &PoolCard) {
             line("text", quote(t));
         }
     }
+}
+
+/// A tool's cards mapped and merged: the same name in several sets (or again in one) is one
+/// card with several printings; a basic's name suffixed by a set code (`Light Magic Stone
+/// (SDL1)`) is that card's printing.
+#[derive(Debug, Default)]
+pub struct Pool {
+    pub cards: Vec<PoolCard>,
+    /// What was skipped or guessed, in reading order.
+    pub notes: Vec<Note>,
+    /// Rows read, mapped or not.
+    pub rows: usize,
+}
+
+/// What an import wrote, or would write: file names (relative to the database folder) and
+/// their texts.
+#[derive(Debug, Default, Clone)]
+pub struct PoolFiles {
+    pub cards: Vec<(String, String)>,
+    pub formats: Vec<(String, String)>,
+}
+
+/// A format another tool defines: its label, its sets, where it was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForeignFormat {
+    pub label: String,
+    pub sets: Vec<String>,
+    pub site: Option<Site>,
+}
+
+impl Pool {
+    /// Maps `rows` for the game `def` and merges reprints. Notes already found while reading
+    /// the rows' files come first (`notes`).
+    pub fn build(mapping: &Mapping, def: &GameDef, rows: Vec<Row>, notes: Vec<Note>) -> Pool {
+        let mut pool = Pool {
+            rows: rows.len(),
+            notes,
+            ..Pool::default()
+        };
+        let mut mapped = Vec::with_capacity(rows.len());
+        for row in &rows {
+            match map_row(mapping, def, row) {
+                Ok((card, notes)) => {
+                    pool.notes.extend(notes);
+                    mapped.push(card);
+                }
+                Err(note) => pool.notes.push(note),
+            }
+        }
+        let sets: rustc_hash::FxHashSet<String> = (mapped.iter())
+            .flat_map(|c| &c.printings)
+            .map(|p| p.set.to_ascii_lowercase())
+            .collect();
+        let mut by_name = names::KeyMap::<usize>::default();
+        let mut ids = names::KeyMap::<usize>::default();
+        for mut card in mapped {
+            if let Some(base) = unsuffixed(&card.name, &sets) {
+                card.name = base.to_owned();
+            }
+            let key = names::key(&card.name);
+            if let Some(&first) = by_name.get(&key) {
+                pool.reprint(first, card);
+                continue;
+            }
+            let id = names::key(&card.id);
+            if let Some(&other) = ids.get(&id) {
+                let other = &pool.cards[other];
+                pool.notes.push(Note {
+                    site: card.site.clone(),
+                    field: mapping.fields.id.as_ref().map(|f| f.from.clone()),
+                    skipped: true,
+                    message: format!(
+                        "`{}` has id `{}`, which `{}`{} has already",
+                        card.name,
+                        card.id,
+                        other.name,
+                        at(&other.site)
+                    ),
+                });
+                continue;
+            }
+            ids.insert(id, pool.cards.len());
+            by_name.insert(key, pool.cards.len());
+            pool.cards.push(card);
+        }
+        pool
+    }
+
+    /// Adds `card`'s printing to the card at `first`, which has its name.
+    fn reprint(&mut self, first: usize, card: PoolCard) {
+        let kept = &mut self.cards[first];
+        let mut differs = Vec::new();
+        if kept.kind != card.kind {
+            differs.push("type");
+        }
+        if kept.attribute_cost != card.attribute_cost || kept.stats != card.stats {
+            differs.push("cost or stats");
+        }
+        if kept.attribute != card.attribute || kept.colour != card.colour {
+            differs.push("attribute or colour");
+        }
+        if kept.back.as_ref().map(|b| &b.name) != card.back.as_ref().map(|b| &b.name) {
+            differs.push("back face");
+        }
+        let note = |skipped: bool, message: String| Note {
+            site: card.site.clone(),
+            field: None,
+            skipped,
+            message,
+        };
+        let mut notes = Vec::new();
+        if !differs.is_empty() {
+            notes.push(note(
+                false,
+                format!(
+                    "`{}` is a reprint of the card{}, but its {} differ; the first is kept",
+                    card.name,
+                    at(&kept.site),
+                    differs.join(", ")
+                ),
+            ));
+        }
+        for printing in card.printings {
+            let same = |p: &PoolPrinting| {
+                p.set.eq_ignore_ascii_case(&printing.set) && p.number == printing.number
+            };
+            if kept.printings.iter().any(same) {
+                notes.push(note(
+                    true,
+                    format!(
+                        "`{}` is listed again in set {}{}",
+                        card.name,
+                        printing.set,
+                        at(&kept.site)
+                    ),
+                ));
+            } else {
+                kept.printings.push(printing);
+            }
+        }
+        self.notes.extend(notes);
+    }
+
+    pub fn printings(&self) -> usize {
+        self.cards.iter().map(|c| c.printings.len()).sum()
+    }
+
+    pub fn two_faced(&self) -> usize {
+        self.cards.iter().filter(|c| c.back.is_some()).count()
+    }
+
+    /// Every set a card is printed in, in order of first appearance.
+    pub fn sets(&self) -> Vec<&str> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        (self.cards.iter())
+            .flat_map(|c| &c.printings)
+            .map(|p| p.set.as_str())
+            .filter(|s| seen.insert(s.to_ascii_lowercase()))
+            .collect()
+    }
+
+    /// The card files: one per set, holding the cards first printed there and declaring the
+    /// set, so every set a printing names is declared once. `header` opens each file.
+    pub fn card_files(&self, game: &str, header: &str) -> Vec<(String, String)> {
+        let mut taken = rustc_hash::FxHashSet::default();
+        (self.sets().into_iter())
+            .map(|set| {
+                let cards: Vec<&PoolCard> = (self.cards.iter())
+                    .filter(|c| c.printings[0].set == set)
+                    .collect();
+                let def = SetDef {
+                    code: set.to_owned(),
+                    name: set.to_owned(),
+                };
+                let mut stem = kebab(set);
+                if stem.is_empty() {
+                    stem = "set".into();
+                }
+                let mut name = format!("{stem}.toml");
+                let mut n = 2;
+                while !taken.insert(name.clone()) {
+                    name = format!("{stem}-{n}.toml");
+                    n += 1;
+                }
+                let header = format!(
+                    "{header}\nSet {set}: {} cards first printed here.",
+                    cards.len()
+                );
+                (name, card_file(game, &header, &[def], &cards))
+            })
+            .collect()
+    }
+
+    /// The format files for `formats`: each extends the mapping's base format with a
+    /// `set-legality` rule over its sets that hold cards; a set no card is printed in is left
+    /// out, with a note (a format may name only sets its game has).
+    pub fn format_files(
+        &self,
+        game: &str,
+        extends: &str,
+        formats: &[ForeignFormat],
+        notes: &mut Vec<Note>,
+    ) -> Vec<(String, String)> {
+        let sets = self.sets();
+        let mut taken = rustc_hash::FxHashSet::default();
+        let mut out = Vec::new();
+        for format in formats {
+            let label = kebab(&format.label);
+            let id = format!(
+                "{game}-lackey-{}",
+                if label.is_empty() { "format" } else { &label }
+            );
+            let note = |message: String| Note {
+                site: format.site.clone(),
+                field: None,
+                skipped: true,
+                message,
+            };
+            if !taken.insert(id.clone()) {
+                notes.push(note(format!("format `{}` is defined again", format.label)));
+                continue;
+            }
+            let (kept, unknown): (Vec<&String>, Vec<&String>) =
+                (format.sets.iter()).partition(|s| sets.iter().any(|k| k.eq_ignore_ascii_case(s)));
+            if !unknown.is_empty() {
+                let unknown: Vec<&str> = unknown.iter().map(|s| s.as_str()).collect();
+                notes.push(Note {
+                    skipped: false,
+                    ..note(format!(
+                        "format `{}` names {} no card is printed in: {}; left out",
+                        format.label,
+                        if unknown.len() == 1 { "a set" } else { "sets" },
+                        unknown.join(", ")
+                    ))
+                });
+            }
+            let kept: Vec<String> = (kept.into_iter())
+                .map(|s| {
+                    let code = sets.iter().find(|k| k.eq_ignore_ascii_case(s));
+                    code.map_or_else(|| s.clone(), |c| (*c).to_owned())
+                })
+                .collect();
+            let mut text = String::new();
+            let _ = writeln!(
+                text,
+                "# Imported by `decksmith db import` from a LackeyCCG plugin's formats.txt{}.",
+                format
+                    .site
+                    .as_ref()
+                    .map_or(String::new(), |s| format!(" ({s})"))
+            );
+            let _ = writeln!(text, "id = {}", quote(&id));
+            let _ = writeln!(text, "game = {}", quote(game));
+            let _ = writeln!(text, "name = {}", quote(&format.label));
+            let _ = writeln!(
+                text,
+                "description = {}",
+                quote(&format!("{extends} with only the sets of {}", format.label))
+            );
+            let _ = writeln!(text, "extends = {}", quote(extends));
+            let _ = writeln!(
+                text,
+                "\n[[rules]]\nkind = \"set-legality\"\nsets = {}",
+                list(&kept)
+            );
+            out.push((format!("{id}.toml"), text));
+        }
+        out
+    }
+}
+
+/// ` (at file:line)`, or nothing for a card read from nowhere in particular.
+fn at(site: &Option<Site>) -> String {
+    site.as_ref().map_or(String::new(), |s| format!(" at {s}"))
+}
+
+/// `Light Magic Stone` for `Light Magic Stone (SDL1)` when `SDL1` is one of `sets` (lower
+/// case); `None` for a name without such a suffix.
+pub fn unsuffixed<'n>(name: &'n str, sets: &rustc_hash::FxHashSet<String>) -> Option<&'n str> {
+    let (base, code) = name.trim_end().strip_suffix(')')?.rsplit_once(" (")?;
+    let base = base.trim_end();
+    (!base.is_empty() && sets.contains(&code.trim().to_ascii_lowercase())).then_some(base)
 }
 
 #[cfg(test)]

@@ -18,25 +18,42 @@ impl Check for Printing {
                 continue;
             };
             let card = deck.card(l.card);
-            let set_matches = p.set.eq_ignore_ascii_case(card.set());
-            let number_matches = match (&p.number, card.number) {
-                (Some(written), Some(known)) => {
-                    written.trim_start_matches('0') == known.to_string()
-                }
-                _ => true,
+            let printings = std::iter::once((card.set(), card.number)).chain(
+                card.printings
+                    .iter()
+                    .map(|p| (p.set.get_ref().as_str(), p.number)),
+            );
+            let matches = |(set, number): &(&str, Option<u32>)| {
+                p.set.eq_ignore_ascii_case(set)
+                    && match (&p.number, number) {
+                        (Some(written), Some(known)) => {
+                            written.trim_start_matches('0') == known.to_string()
+                        }
+                        _ => true,
+                    }
             };
-            if set_matches && number_matches {
+            let printings: Vec<(&str, Option<u32>)> = printings.collect();
+            if printings.iter().any(matches) {
                 continue;
             }
-            let known = match card.number {
-                Some(n) => format!("({}) {n}", card.set()),
-                None => format!("({})", card.set()),
+            let known: Vec<String> = (printings.iter())
+                .map(|(set, number)| match number {
+                    Some(n) => format!("({set}) {n}"),
+                    None => format!("({set})"),
+                })
+                .collect();
+            let (known, to) = match known.as_slice() {
+                [rest @ .., last] if !rest.is_empty() => (
+                    format!("{} and {last}", rest.join(", ")),
+                    "one of them".to_owned(),
+                ),
+                _ => (known.concat(), known.concat()),
             };
             let name = card.name();
             let message =
                 format!("the card database has no printing {p} of `{name}`; it knows {known}");
             let help = format!(
-                "correct the printing to {known}, or leave it out; the deck is checked as `{name}` either way"
+                "correct the printing to {to}, or leave it out; the deck is checked as `{name}` either way"
             );
             out.push(deck.at_line(Finding::new(RuleId::Printing, message).help(help), l));
         }

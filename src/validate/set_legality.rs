@@ -30,6 +30,11 @@ impl SetsInForce<'_> {
     pub fn allows(&self, set: &str) -> bool {
         self.sets.contains(&set)
     }
+
+    /// [`SetsInForce::allows`] for a set code as a deck list writes it, in either case.
+    pub fn allows_ignoring_case(&self, set: &str) -> bool {
+        self.sets.iter().any(|s| s.eq_ignore_ascii_case(set))
+    }
 }
 
 impl SetLegality {
@@ -125,15 +130,33 @@ impl Check for PreparedSetLegality<'_> {
         let PreparedSetLegality(in_force, date) = self;
         for l in deck.lines {
             let card = deck.card(l.card);
-            if in_force.allows(card.set()) {
+            // The printing the line names, when the card has it; else any of the card's.
+            let named = (deck.entry(l).printing.as_ref())
+                .map(|p| p.set.as_str())
+                .filter(|set| card.printed_in(set));
+            let legal = match named {
+                Some(set) => in_force.allows_ignoring_case(set),
+                None => card.sets().any(|set| in_force.allows(set)),
+            };
+            if legal {
                 continue;
             }
-            let (name, format, set) = (card.name(), deck.format_name, card.set());
+            let set = named.unwrap_or(card.set());
+            let (name, format) = (card.name(), deck.format_name);
             let message = match in_force.rotated_out.iter().find(|(s, _)| *s == set) {
                 Some((_, since)) => format!(
                     "`{name}` is from set {set}, which the {since} revision of {format} rotated out"
                 ),
-                None => format!("`{name}` is from set {set}, not legal in {format}"),
+                None if card.printings.is_empty() || named.is_some() => {
+                    format!("`{name}` is from set {set}, not legal in {format}")
+                }
+                None => {
+                    let sets: Vec<&str> = card.sets().collect();
+                    format!(
+                        "`{name}` is printed in {}, none legal in {format}",
+                        sets.join(", ")
+                    )
+                }
             };
             let help = if in_force.sets.is_empty() {
                 format!("{format} allows no set on {date}")
