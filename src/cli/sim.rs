@@ -17,7 +17,7 @@ use std::path::PathBuf;
 pub struct SimArgs {
     #[command(subcommand)]
     pub command: Option<SimCommand>,
-    /// Deck lists, or folders of `*.deck` files. Two decks play each other; more play every
+    /// Deck lists, or folders of `*.deck` (and LackeyCCG `*.dek`) files. Two decks play each other; more play every
     /// pair (a gauntlet).
     #[arg(required = true, value_name = "DECK")]
     pub decks: Vec<PathBuf>,

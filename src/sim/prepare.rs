@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::validate::format::Format;
 use std::path::{Path, PathBuf};
 
-/// A run as asked for: the decks (files or folders of `*.deck` files) and how to play them.
+/// A run as asked for: the decks (files or folders of deck files) and how to play them.
 #[derive(Debug, Clone)]
 pub struct Request<'a> {
     /// Two decks play each other; more play every pair (a gauntlet).
@@ -106,7 +106,7 @@ fn pairings(main: usize, field: usize) -> Vec<[usize; 2]> {
 }
 
 /// Files as given, twice if named twice (a deck can play itself); folders replaced by their
-/// `*.deck` files in name order, not searched further. Not `crate::paths`, whose search
+/// `*.deck` and `*.dek` (LackeyCCG) files in name order, not searched further. Not `crate::paths`, whose search
 /// descends into folders, skips hidden files, keeps a file named twice once and refuses a
 /// folder without decks.
 fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
@@ -122,7 +122,7 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
         })?;
         let mut found: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "deck"))
+            .filter(|p| p.extension().is_some_and(|x| x == "deck" || x == "dek"))
             .collect();
         found.sort();
         out.extend(found);

@@ -318,3 +318,32 @@ fn hostile_dek_files_are_refused_or_read_at_once() {
     ])
     .expect(0);
 }
+
+/// `sim` takes a folder's `.dek` files as its decks, and plays a Lackey deck as its list.
+#[test]
+fn sim_plays_the_dek_files_of_a_folder() {
+    let out = decksmith([
+        "sim",
+        "tests/data/lackey",
+        TEXT,
+        "--format",
+        "fow-standard",
+        "--games",
+        "2",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--output",
+        "json",
+    ])
+    .expect(0);
+    let json = out.json();
+    assert_eq!(
+        json["plan"]["decks"],
+        serde_json::json!(["crimson-aggro.dek", "legal-crimson-aggro.deck"])
+    );
+    // The same cards in the same zones: the two seat alike.
+    let prints = &json["plan"]["fingerprints"];
+    assert_eq!(prints[0], prints[1], "{json}");
+}
