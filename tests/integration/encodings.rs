@@ -375,7 +375,7 @@ fn each_encoding_of_an_example_deck() {
 /// One broken input per encoding, with the diagnostic a user sees.
 #[test]
 fn bad_input_in_each_encoding() {
-    let cases: [(&str, &str, &str); 8] = [
+    let cases: [(&str, &str, &str); 9] = [
         ("text", "deck", "format: jforce-standard\nMain:\n3 Ember Striker\nthree Iron Guard\n"),
         ("json", "json", "{\"format\": \"jforce-standard\", \"zones\": {\"main\": [\n  {\"count\": 3, \"name\": \"Ember Striker\"},\n  {\"count\": 3, \"id\": \"JF-999\"}\n]}}\n"),
         ("toml", "toml", "format = \"jforce-standard\"\n[zones]\nmain = [\n  { count = 3, nmae = \"Ember Striker\" },\n]\n"),
@@ -384,6 +384,7 @@ fn bad_input_in_each_encoding() {
         ("code-cut", "code", "AVsGamZvcmNlD2pmb3JjZS1zdGFuZGFyZApFbWJlciBSdXNoAQNKRi0DAgRoZXJv\n"),
         ("arena", "txt", "About\nFormat jforce-standard\n\nDeck\n3 Ember Striker (JF1) 6\nCompanion\n1 Storma (JF1) 3\n"),
         ("cod", "cod", "<?xml version=\"1.0\"?>\n<cockatrice_deck version=\"1\">\n  <zone name=\"main\">\n    <card number=\"3\" name=\"Ember Striker\">\n  </zone>\n</cockatrice_deck>\n"),
+        ("lackey", "dek", "<deck version=\"0.8\">\n\t<superzone name=\"Deck\">\n\t\t<card><name id=\"JF1-6\">Ember Striker</name><set>JF1</set>\n\t</superzone>\n</deck>\n"),
     ];
     for (case, ext, text) in cases {
         let file = crate::support::temp_file(&format!("bad.{ext}"), text);
