@@ -71,21 +71,24 @@ pub struct CardDiff {
     pub moves: Vec<Move>,
 }
 
+/// Copies in all (saturating: a hostile list cannot overflow it).
+fn total<'a>(copies: impl Iterator<Item = &'a Copies>) -> u32 {
+    copies.fold(0, |n, c| n.saturating_add(c.count))
+}
+
 impl CardDiff {
     /// Copies added to the deck (moves aside).
     pub fn added(&self) -> u32 {
-        let n = |z: &ZoneChange| z.added.iter().map(|c| c.count).sum::<u32>();
-        self.zones.iter().map(n).sum()
+        total(self.zones.iter().flat_map(|z| &z.added))
     }
 
     /// Copies removed from the deck (moves aside).
     pub fn removed(&self) -> u32 {
-        let n = |z: &ZoneChange| z.removed.iter().map(|c| c.count).sum::<u32>();
-        self.zones.iter().map(n).sum()
+        total(self.zones.iter().flat_map(|z| &z.removed))
     }
 
     pub fn moved(&self) -> u32 {
-        self.moves.iter().map(|m| m.copies.count).sum()
+        total(self.moves.iter().map(|m| &m.copies))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -153,7 +156,7 @@ impl Namer<'_> {
                 if *n == 0 {
                     counted.order.push(key);
                 }
-                *n += entry.count;
+                *n = n.saturating_add(entry.count);
             }
         }
         counted
