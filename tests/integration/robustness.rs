@@ -91,6 +91,8 @@ fn corrupted_deck_lists_never_panic() {
         let format = formats[rng.below(formats.len())];
         let game = &catalog.games[&format.game];
         let report = validate(&deck, format, game, date);
+        // And compared with the list it was mutated from, as `diff` compares decks.
+        let _ = decksmith::deck_diff::card_diff(&text::parse(original), &deck, Some(game));
         // Every span a finding carries must lie on a char boundary inside the text.
         for f in &report.findings {
             if let Some(span) = &f.span {
