@@ -11,8 +11,12 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 
-/// Exit status 0 whenever the buy list could be made, cards missing or not (`--output json`
-/// has the counts); 2 when a deck or the collection cannot be read.
+/// What decks lack of a collection, per deck and in total, written as a buy list in any deck
+/// encoding (docs/collection.md).
+///
+/// Exit status: 0 whenever the buy list could be made, cards missing or not (`--output json`
+/// has the counts); 2 when a deck or the collection cannot be read, the decks are of two games,
+/// or OUT exists without --force.
 #[derive(Debug, Args)]
 pub struct NeedArgs {
     /// Deck list files of one game, in any encoding.
