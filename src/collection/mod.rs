@@ -57,7 +57,10 @@ impl Collection {
     pub fn parse(source: Arc<SourceFile>, catalog: &Catalog) -> Result<Collection, Error> {
         let text = encoding::unmarked(&source);
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        if csv::is_header(first) && !encoding::csv::is_header(first) {
+        // A `.csv` file that is no CSV deck is a collection, so that a header missing its
+        // count column is told as that.
+        let csv_file = source.name.to_ascii_lowercase().ends_with(".csv");
+        if (csv::is_header(first) || csv_file) && !encoding::csv::is_header(first) {
             let (rows, warnings) = csv::parse(&text).map_err(|p| Error::Deck {
                 message: format!("cannot read the collection `{}`", source.name),
                 problems: vec![encoding::to_problem(&source, "collection", &p)],
@@ -303,6 +306,22 @@ mod tests {
             .unwrap()
             .contains("`Ember Striker`"));
         assert_eq!(problems[0].location().map(|l| l.1), Some(2));
+    }
+
+    /// A `.csv` file that is no CSV deck is read as a collection, and a header without a count
+    /// column is told as that.
+    #[test]
+    fn a_csv_file_without_a_count_column_is_refused_as_a_collection() {
+        let source = SourceFile::new("c.csv", "name,set\nEmber Striker,JF1\n");
+        let error = Collection::parse(source, Catalog::embedded().unwrap()).unwrap_err();
+        let Error::Deck { problems, .. } = error else {
+            panic!("not a file problem: {error}");
+        };
+        assert!(
+            problems[0].message.contains("no count column"),
+            "{}",
+            problems[0].message
+        );
     }
 
     #[test]

@@ -125,7 +125,7 @@ pub fn short(wants: &[Want], owned: &Owned) -> Vec<Short> {
         let (mut printed, mut loose) = match owned.holding(first.card) {
             Some(h) => {
                 let printed: Vec<(Printing, u32)> = h.printed.clone();
-                let named: u32 = printed.iter().map(|(_, n)| n).sum();
+                let named = saturating_sum(printed.iter().map(|(_, n)| *n));
                 (printed, h.total.saturating_sub(named))
             }
             None => (Vec::new(), 0),
@@ -159,7 +159,7 @@ pub fn short(wants: &[Want], owned: &Owned) -> Vec<Short> {
             }
             lacking[k] = left;
         }
-        let unused = loose + printed.iter().map(|(_, n)| n).sum::<u32>();
+        let unused = saturating_sum(printed.iter().map(|(_, n)| *n)).saturating_add(loose);
         for (want, lacking) in of_card.iter().zip(lacking) {
             if lacking > 0 {
                 out.push(Short {
@@ -372,10 +372,11 @@ pub fn not_owned(deck: &DeckRef, game: &Game, owned: &Owned) -> (Vec<Finding>, u
             let printing = s.printing.as_ref().map_or(String::new(), |p| format!(" {p}"));
             let have = match &s.printing {
                 Some(p) => owned.holding(s.card).map_or(0, |h| {
-                    (h.printed.iter())
-                        .filter(|(q, _)| covers(q, p))
-                        .map(|(_, n)| n)
-                        .sum()
+                    saturating_sum(
+                        (h.printed.iter())
+                            .filter(|(q, _)| covers(q, p))
+                            .map(|(_, n)| *n),
+                    )
                 }),
                 None => owned.copies(s.card),
             };
@@ -410,7 +411,12 @@ pub fn copies_text(n: u32) -> String {
 
 /// Copies in a shortfall.
 pub fn copies(short: &[Short]) -> u32 {
-    short.iter().map(|s| s.copies).fold(0, u32::saturating_add)
+    saturating_sum(short.iter().map(|s| s.copies))
+}
+
+/// Counts added up, stopping at `u32::MAX`: a collection may claim any number of copies.
+fn saturating_sum(counts: impl Iterator<Item = u32>) -> u32 {
+    counts.fold(0, u32::saturating_add)
 }
 
 #[cfg(test)]
@@ -478,6 +484,16 @@ mod tests {
         let s = short(&[want(0, None, 3), want(0, Some(("JF1", None)), 2)], &owned);
         assert_eq!(s.iter().map(|s| s.copies).sum::<u32>(), 1);
         assert_eq!(s[0].printing, None);
+    }
+
+    /// A collection may claim any number of copies: the sums stop at the largest count.
+    #[test]
+    fn huge_counts_saturate() {
+        let big = u32::MAX;
+        let owned = owning(&[(0, big, &[("JF1", None, big), ("JF2", None, big)])]);
+        assert!(short(&[want(0, None, 3), want(0, Some(("JF1", None)), 2)], &owned).is_empty());
+        let s = short(&[want(0, Some(("JF3", None)), 2)], &owned);
+        assert_eq!((s[0].copies, s[0].elsewhere), (2, big));
     }
 
     /// Three decks sharing a card: one at a time needs the most any deck lacks, all at once
