@@ -10,6 +10,7 @@
 //! read exactly the same cards. A row that cannot be mapped is a [`Note`] naming its file and
 //! line, and is skipped; what is guessed is a note too.
 
+pub mod cockatrice;
 pub mod import;
 pub mod lackey;
 
