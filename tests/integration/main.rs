@@ -6,6 +6,7 @@ mod builder;
 mod ci_files;
 mod ci_match;
 mod ci_output;
+mod cockatrice_pool;
 mod collection;
 mod convert;
 mod counting;

@@ -1,0 +1,111 @@
+//! Cockatrice card databases (`tests/data/cockatrice/`, our own cards in Cockatrice's exact
+//! shape, version 4 for J Force and version 3 for the duel) read through each game's shipped
+//! `[game.import.cockatrice]` mapping: the card TOML they become and every note are pinned by
+//! snapshots, and the cards go through `db check` and `validate` with the real binary.
+
+use crate::support::{decksmith, root, temp_dir};
+use decksmith::catalog::Catalog;
+use decksmith::pool::{self, cockatrice, PoolCard};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+fn fixture(name: &str) -> PathBuf {
+    root().join("tests/data/cockatrice").join(name)
+}
+
+/// A fixture read and mapped for `game`: the card file it becomes, and every note, one a line.
+fn reading(file: &str, game: &str) -> (String, String) {
+    let text = std::fs::read_to_string(fixture(file)).unwrap();
+    let db = cockatrice::parse(file, &text).expect("a Cockatrice database");
+    let def = &Catalog::embedded().unwrap().game(game).unwrap().def;
+    let mapping = def.import.cockatrice.as_ref().expect("the game maps Cockatrice");
+    let mut notes = db.notes.clone();
+    let mut cards: Vec<PoolCard> = Vec::new();
+    for row in &db.rows {
+        match pool::map_row(mapping, def, row) {
+            Ok((card, more)) => {
+                notes.extend(more);
+                cards.push(card);
+            }
+            Err(note) => notes.push(note),
+        }
+    }
+    let cards: Vec<&PoolCard> = cards.iter().collect();
+    let toml = pool::card_file(game, &format!("Read from {file}."), &db.sets, &cards);
+    let mut listed = String::new();
+    for note in &notes {
+        let _ = writeln!(listed, "{note}");
+    }
+    (toml, listed)
+}
+
+#[test]
+fn a_version_4_database_becomes_j_force_cards() {
+    let (toml, notes) = reading("jforce-v4.xml", "jforce");
+    insta::assert_snapshot!("jforce_v4_cards", toml);
+    insta::assert_snapshot!("jforce_v4_notes", notes);
+    // Sixteen of the nineteen cards: the Evolution, the Strike without a cost and the token
+    // are skipped; the reprint is one card with its promo printing.
+    assert_eq!(toml.matches("[[cards]]").count(), 16);
+    assert!(toml.contains("printings = [{ set = \"JFP\", number = 1, rarity = \"rare\" }]"));
+}
+
+#[test]
+fn a_version_3_database_becomes_duel_cards() {
+    let (toml, notes) = reading("skirmish-v3.xml", "skirmish");
+    insta::assert_snapshot!("skirmish_v3_cards", toml);
+    insta::assert_snapshot!("skirmish_v3_notes", notes);
+    assert_eq!(toml.matches("[[cards]]").count(), 11);
+}
+
+/// The cards of a fixture written as a card database folder.
+fn database(file: &str, game: &str) -> crate::support::TempDir {
+    let dir = temp_dir();
+    std::fs::write(dir.join(format!("{game}-cockatrice.toml")), reading(file, game).0).unwrap();
+    dir
+}
+
+#[test]
+fn the_cards_pass_db_check_and_make_a_legal_deck() {
+    for (file, game, deck) in [
+        ("jforce-v4.xml", "jforce", "jforce-custom.deck"),
+        ("skirmish-v3.xml", "skirmish", "skirmish-custom.deck"),
+    ] {
+        let dir = database(file, game);
+        let db: &std::path::Path = &dir;
+        let check = decksmith(["db".as_ref(), "check".as_ref(), "--db".as_ref(), db.as_os_str()])
+            .expect(0);
+        assert!(check.stdout.contains("0 errors"), "{file}: {}", check.stdout);
+        let deck = fixture(deck);
+        decksmith([
+            "--db".as_ref(),
+            db.as_os_str(),
+            "validate".as_ref(),
+            deck.as_os_str(),
+        ])
+        .expect(0);
+    }
+}
+
+#[test]
+fn a_fourth_copy_of_an_imported_card_breaks_the_copy_limit() {
+    let dir = database("jforce-v4.xml", "jforce");
+    let legal = std::fs::read_to_string(fixture("jforce-custom.deck")).unwrap();
+    // Still 40 cards: one Dune Stalker becomes a fourth Cobalt Lancer.
+    let four = (legal.replace("3 Cobalt Lancer", "4 Cobalt Lancer"))
+        .replace("3 Dune Stalker", "2 Dune Stalker");
+    let deck = dir.join("four.deck");
+    std::fs::write(&deck, four).unwrap();
+    let db: &std::path::Path = &dir;
+    let out = decksmith([
+        "--db".as_ref(),
+        db.as_os_str(),
+        "validate".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        deck.as_os_str(),
+    ])
+    .expect(1);
+    assert!(out.stdout.contains("copy-limit"), "{}", out.stdout);
+    assert!(out.stdout.contains("Cobalt Lancer"), "{}", out.stdout);
+}
