@@ -21,6 +21,7 @@ use crate::engine::play::{self, Prepared};
 use crate::engine::registry;
 use crate::lint;
 use crate::names;
+use crate::pool;
 use crate::report::validate::Validated;
 use crate::report::{self, human, Outcome, ReportOutput};
 use crate::validate::format::Format;
@@ -41,6 +42,9 @@ pub enum Target {
     Script,
     /// A collection CSV, counted for every game and held against a shipped deck of each.
     CollectionCsv,
+    /// A Cockatrice card database, mapped for every game that maps one and its cards built
+    /// and linted as `db import` output is.
+    CockatriceDb,
 }
 
 /// A fuzzed script plays no more steps than this in each game: the engines' cost per step is
@@ -59,6 +63,7 @@ impl Target {
             Target::Format,
             Target::Script,
             Target::CollectionCsv,
+            Target::CockatriceDb,
         ])
     }
 
@@ -71,6 +76,7 @@ impl Target {
             Target::Format => "format",
             Target::Script => "script",
             Target::CollectionCsv => "collection_csv",
+            Target::CockatriceDb => "cockatrice_db",
         }
     }
 
@@ -88,6 +94,7 @@ impl Target {
             Target::Format => data_file(FileKind::Format, text),
             Target::Script => script(text),
             Target::CollectionCsv => collection_csv(text),
+            Target::CockatriceDb => cockatrice_db(text),
         }
     }
 }
@@ -284,6 +291,32 @@ fn data_file(kind: FileKind, text: &str) -> bool {
         formats: built.formats.len(),
     });
     read
+}
+
+/// A Cockatrice database read, each row mapped for every game with a Cockatrice mapping, and
+/// the card file it becomes built over the embedded data and linted; whether the file was a
+/// database and every card file it became read without an error.
+fn cockatrice_db(text: &str) -> bool {
+    let Ok(db) = pool::cockatrice::parse("fuzz.xml", text) else {
+        return false;
+    };
+    let mut whole = true;
+    for game in catalog().games.values() {
+        let Some(mapping) = &game.def.import.cockatrice else {
+            continue;
+        };
+        let cards: Vec<pool::PoolCard> = (db.rows.iter())
+            .filter_map(|row| pool::map_row(mapping, &game.def, row).ok())
+            .map(|(card, _)| card)
+            .collect();
+        let cards: Vec<&pool::PoolCard> = cards.iter().collect();
+        let toml = pool::card_file(game.id(), "fuzz", &db.sets, &cards);
+        whole &= data_file(FileKind::Cards, &toml);
+    }
+    for note in &db.notes {
+        let _ = note.to_string();
+    }
+    whole
 }
 
 /// Where fuzzed scripts find the decks and format files their paths name: the example
