@@ -18,7 +18,11 @@ fn reading(file: &str, game: &str) -> (String, String) {
     let text = std::fs::read_to_string(fixture(file)).unwrap();
     let db = cockatrice::parse(file, &text).expect("a Cockatrice database");
     let def = &Catalog::embedded().unwrap().game(game).unwrap().def;
-    let mapping = def.import.cockatrice.as_ref().expect("the game maps Cockatrice");
+    let mapping = def
+        .import
+        .cockatrice
+        .as_ref()
+        .expect("the game maps Cockatrice");
     let mut notes = db.notes.clone();
     let mut cards: Vec<PoolCard> = Vec::new();
     for row in &db.rows {
@@ -61,7 +65,11 @@ fn a_version_3_database_becomes_duel_cards() {
 /// The cards of a fixture written as a card database folder.
 fn database(file: &str, game: &str) -> crate::support::TempDir {
     let dir = temp_dir();
-    std::fs::write(dir.join(format!("{game}-cockatrice.toml")), reading(file, game).0).unwrap();
+    std::fs::write(
+        dir.join(format!("{game}-cockatrice.toml")),
+        reading(file, game).0,
+    )
+    .unwrap();
     dir
 }
 
@@ -73,9 +81,18 @@ fn the_cards_pass_db_check_and_make_a_legal_deck() {
     ] {
         let dir = database(file, game);
         let db: &std::path::Path = &dir;
-        let check = decksmith(["db".as_ref(), "check".as_ref(), "--db".as_ref(), db.as_os_str()])
-            .expect(0);
-        assert!(check.stdout.contains("0 errors"), "{file}: {}", check.stdout);
+        let check = decksmith([
+            "db".as_ref(),
+            "check".as_ref(),
+            "--db".as_ref(),
+            db.as_os_str(),
+        ])
+        .expect(0);
+        assert!(
+            check.stdout.contains("0 errors"),
+            "{file}: {}",
+            check.stdout
+        );
         let deck = fixture(deck);
         decksmith([
             "--db".as_ref(),
