@@ -21,7 +21,7 @@ use crate::line_index::LineIndex;
 use quick_xml::escape::{escape, resolve_predefined_entity};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -81,7 +81,8 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let mut card = CardRead::default();
     // Where each name and printing of the current superzone went, by `name\0set\0number`.
     let mut merged: FxHashMap<String, (usize, bool)> = FxHashMap::default();
-    let mut skipped: Vec<String> = Vec::new();
+    // What was warned about, once each: a set, since a hostile file names thousands.
+    let mut skipped: FxHashSet<String> = FxHashSet::default();
     loop {
         let start = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| {
@@ -95,9 +96,10 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
         let span = start..end;
         let line = lines.line(start);
         let mut skip = |what: String, warnings: &mut Vec<ParseProblem>| {
-            if !skipped.contains(&what) {
+            let message = format!("{what} is not kept");
+            if skipped.insert(what) {
                 warnings.push(ParseProblem {
-                    message: format!("{what} is not kept"),
+                    message,
                     help: Some(
                         "decksmith keeps a deck's superzones and their cards with each card's \
                          name, set and id (and its own <format> and <name> in <meta>)"
@@ -106,7 +108,6 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                     span: Some(span.clone()),
                     line: Some(line),
                 });
-                skipped.push(what);
             }
         };
         let problem = |message: String, help: &str| ParseProblem {

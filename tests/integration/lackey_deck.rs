@@ -283,6 +283,10 @@ fn hostile_dek_files_are_refused_or_read_at_once() {
     assert_eq!(deck.zones[0].entries[0].count, 999);
     assert_eq!(deck.problems.len(), 1, "{:?}", deck.problems);
     assert_eq!(deck.problems[0].line, Some(1000));
+    // 50,000 elements of different names: each warned about once, at once.
+    let names: String = (0..50_000).map(|i| format!("<e{i}/>")).collect();
+    let deck = read_dek(&format!("<deck>{names}</deck>")).unwrap();
+    assert_eq!(deck.warnings.len(), 50_000);
     // Entities are not expanded.
     let lol = "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n<deck><superzone name=\"Deck\"><card><name>&b;</name></card></superzone></deck>";
     let deck = read_dek(lol).unwrap();
