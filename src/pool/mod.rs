@@ -518,11 +518,15 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
                 "colour" => fields.colour.as_ref(),
                 stat => mapping.stats.get(stat).or(fields.cost.as_ref()),
             };
+            let has = match field.and_then(|f| row.source(f)) {
+                Some(v) => format!("`{v}` is not one"),
+                None => "the row has none".to_owned(),
+            };
             return Err(note(
                 field,
                 true,
                 format!(
-                    "`{name}`: every {} needs `{need}`, and the row has none",
+                    "`{name}`: every {} needs `{need}`, and {has}",
                     card_type.label
                 ),
             ));
@@ -688,8 +692,10 @@ fn write_card(out: &mut String, card: &PoolCard) {
     if let Some(race) = &card.race {
         line("race", quote(race));
     }
+    // A basic's text is what its type does (a basic magic stone's `Produce {w}` is its
+    // attribute), which the engines play (docs/rulings.md, "Imported rules text").
     let text = card.text.is_some() || card.back.as_ref().is_some_and(|b| b.text.is_some());
-    if text {
+    if text && !card.basic {
         line("unmodelled", "true".into());
     }
     if let Some(t) = &card.text {
@@ -807,6 +813,8 @@ impl Pool {
             by_name.insert(key, pool.cards.len());
             pool.cards.push(card);
         }
+        // In reading order: a file's notes by line, whichever step found them.
+        pool.notes.sort_by(|a, b| a.site.cmp(&b.site));
         pool
     }
 

@@ -497,7 +497,7 @@ atack = 1
     let dir = folder(&[("game.toml", &game), ("cards.toml", cards)]);
     assert_eq!(
         db_problems(&dir),
-        ["cards.toml:9:1 error unknown field `atack`, expected one of `id`, `name`, `type`, `set`, `number`, `attribute-cost`, `attribute`, `colour`, `legendary`, `basic`, `keywords`, `race`, `evolution`, `judgment`, `revolution-order`, `text`, `ability`, `effects`, `at-turn-start`, `abilities`, `invented`, `unmodelled`, or a stat of Tiny: `attack`, `cost` (did you mean `attack`?)"]
+        ["cards.toml:9:1 error unknown field `atack`, expected one of `id`, `name`, `type`, `set`, `number`, `rarity`, `printings`, `attribute-cost`, `attribute`, `colour`, `legendary`, `basic`, `keywords`, `race`, `evolution`, `judgment`, `revolution-order`, `text`, `ability`, `effects`, `at-turn-start`, `abilities`, `invented`, `unmodelled`, or a stat of Tiny: `attack`, `cost` (did you mean `attack`?)"]
     );
 }
 

@@ -3,6 +3,7 @@
 mod batch;
 mod boundaries;
 mod builder;
+mod card_pools;
 mod ci_files;
 mod ci_match;
 mod ci_output;

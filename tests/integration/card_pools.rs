@@ -1,0 +1,407 @@
+//! Real card pools (issue #32): a LackeyCCG plugin of our own (`tests/data/lackey/fow/`, every
+//! card invented, every file shaped as the Force of Will plugin's) imported with `db import`
+//! and read directly with `--db PLUGIN`, through the real binary.
+
+use crate::support::{decksmith, temp_dir, temp_file, TempDir};
+use std::path::{Path, PathBuf};
+
+/// Relative to the repository root, where the binary runs, so that paths in output are the
+/// same on every machine.
+fn plugin() -> PathBuf {
+    PathBuf::from("tests/data/lackey/fow")
+}
+
+fn starter(name: &str) -> PathBuf {
+    PathBuf::from("tests/data/lackey/decks").join(name)
+}
+
+/// The plugin imported into a fresh folder, and the import's report for people.
+fn imported() -> (TempDir, PathBuf, String) {
+    let dir = temp_dir();
+    let out_dir = dir.join("pool");
+    let out = decksmith([
+        "db".as_ref(),
+        "import".as_ref(),
+        plugin().as_os_str(),
+        "-o".as_ref(),
+        out_dir.as_os_str(),
+    ])
+    .expect(0);
+    let report = out.stdout.replace(&out_dir.display().to_string(), "<DIR>");
+    (dir, out_dir, report)
+}
+
+fn with_db<I, S>(db: &Path, args: I) -> crate::support::Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut all: Vec<std::ffi::OsString> = vec!["--db".into(), db.into()];
+    all.extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+    decksmith(all)
+}
+
+/// Every file an import wrote, each under its name, in name order.
+fn written(dir: &Path) -> String {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for sub in [dir.to_owned(), dir.join("formats")] {
+        for entry in std::fs::read_dir(&sub).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    (files.iter())
+        .map(|f| {
+            let name = f.strip_prefix(dir).unwrap().display().to_string();
+            format!("==> {name}\n{}", std::fs::read_to_string(f).unwrap())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn db_import_reports_what_it_read_and_every_row_it_skipped_or_guessed() {
+    let (_tmp, _dir, report) = imported();
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn db_import_writes_the_card_files_a_person_would_write() {
+    let (_tmp, dir, _) = imported();
+    insta::assert_snapshot!(written(&dir).replace(&dir.display().to_string(), "<DIR>"));
+}
+
+#[test]
+fn db_import_reports_as_json_too() {
+    let dir = temp_dir();
+    let out_dir = dir.join("pool");
+    let out = decksmith([
+        "db".as_ref(),
+        "import".as_ref(),
+        plugin().as_os_str(),
+        "-o".as_ref(),
+        out_dir.as_os_str(),
+        "--output".as_ref(),
+        "json".as_ref(),
+    ])
+    .expect(0);
+    let json = out.json();
+    assert_eq!(json["game"], "fow");
+    // 37 rows: 4 skipped; of the 33 mapped, Lumen Squire, Gleaming Ward, Ash Raider and the
+    // two Light and one Fire stones' other printings are reprints.
+    assert_eq!(
+        (json["rows"].as_u64(), json["skipped"].as_u64()),
+        (Some(37), Some(4))
+    );
+    assert_eq!(
+        (json["cards"].as_u64(), json["printings"].as_u64()),
+        (Some(28), Some(33))
+    );
+    assert_eq!(json["two_faced"], 2);
+    assert_eq!(
+        json["formats"],
+        serde_json::json!(["fow-lackey-test-standard", "fow-lackey-first-cluster"])
+    );
+    let bad = (json["notes"].as_array().unwrap().iter())
+        .find(|n| n["message"].as_str().unwrap().contains("Regalia"))
+        .unwrap();
+    assert_eq!(
+        (bad["file"].as_str(), bad["line"].as_u64()),
+        (Some("tests/data/lackey/fow/sets/beta.txt"), Some(6))
+    );
+    assert_eq!(
+        (bad["field"].as_str(), bad["skipped"].as_bool()),
+        (Some("Type"), Some(true))
+    );
+}
+
+#[test]
+fn an_imported_pool_passes_db_check() {
+    let (_tmp, dir, _) = imported();
+    let out = with_db(&dir, ["db", "check"]).expect(0);
+    assert!(
+        out.stdout.contains("0 errors, 0 warnings"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn the_plugin_read_directly_warns_about_each_skipped_row_with_its_line() {
+    let out = with_db(&plugin(), ["db", "check"]).expect(0);
+    assert!(
+        out.stdout.contains("0 errors, 10 warnings"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("sets/beta.txt:6: [Type] skipped: `Crown of Embers`"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn the_starter_decks_are_legal_imported_and_read_directly_alike() {
+    let (_tmp, dir, _) = imported();
+    for deck in ["starter-light.deck", "starter-fire.deck"] {
+        let via_import = with_db(
+            &dir,
+            [
+                "validate".as_ref(),
+                "--output".as_ref(),
+                "json".as_ref(),
+                starter(deck).as_os_str(),
+            ],
+        )
+        .expect(0);
+        let direct = with_db(
+            &plugin(),
+            [
+                "validate".as_ref(),
+                "--output".as_ref(),
+                "json".as_ref(),
+                starter(deck).as_os_str(),
+            ],
+        )
+        .expect(0);
+        assert_eq!(via_import.json(), direct.json(), "{deck}");
+    }
+}
+
+/// A starter deck changed by `edit`, validated against the imported pool as JSON.
+fn changed(dir: &Path, edit: impl Fn(&str) -> String, format: &str) -> serde_json::Value {
+    let path = crate::support::root().join(starter("starter-light.deck"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = edit(&text).replace("format: fow-standard", &format!("format: {format}"));
+    let deck = temp_file("changed.deck", text);
+    validate_json(dir, &deck)
+}
+
+fn validate_json(dir: &Path, deck: &Path) -> serde_json::Value {
+    let args = [
+        "validate".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        deck.as_os_str(),
+    ];
+    with_db(dir, args).run().json()
+}
+
+/// The light starter deck as an Arena-style list, whose lines may name a printing.
+fn arena(edit: impl Fn(&str) -> String, format: &str) -> String {
+    let path = crate::support::root().join(starter("starter-light.deck"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let body: Vec<&str> = (text.lines())
+        .filter(|l| !l.starts_with('#') && !l.starts_with("format:") && !l.starts_with("name:"))
+        .collect();
+    let body = body
+        .join("\n")
+        .replace("Main:", "Deck")
+        .replace("Side:", "Sideboard");
+    edit(&format!(
+        "About\nName Starter Light\nFormat {format}\n{body}\n"
+    ))
+}
+
+fn rules(json: &serde_json::Value) -> Vec<String> {
+    let findings = json["decks"][0]["findings"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    findings
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_fifth_copy_breaks_the_copy_limit_and_a_fourth_does_not() {
+    let (_tmp, dir, _) = imported();
+    // Four Lumen Squire are legal; a fifth in the side deck is one too many across zones.
+    let four = changed(&dir, |t| t.to_owned(), "fow-standard");
+    assert_eq!(rules(&four), Vec::<String>::new(), "{four}");
+    let five = changed(
+        &dir,
+        |t| t.replace("2 Réveil Spirit", "1 Lumen Squire"),
+        "fow-standard",
+    );
+    assert_eq!(rules(&five), ["copy-limit"], "{five}");
+}
+
+#[test]
+fn a_misspelt_name_gets_the_pool_card_it_probably_meant() {
+    let (_tmp, dir, _) = imported();
+    let json = changed(
+        &dir,
+        |t| t.replace("4 Hall Warden", "4 Hall Wardne"),
+        "fow-standard",
+    );
+    let text = json.to_string();
+    assert!(text.contains("Hall Warden"), "{json}");
+    assert!(rules(&json).contains(&"unknown-card".to_owned()), "{json}");
+}
+
+#[test]
+fn a_two_faced_card_is_found_by_either_face_or_both_and_counts_once() {
+    let (_tmp, dir, _) = imported();
+    for ruler in ["Aurel", "Aurel, Dawn Regent", "Aurel | Aurel, Dawn Regent"] {
+        let json = changed(
+            &dir,
+            |t| t.replace("1 Aurel | Aurel, Dawn Regent", &format!("1 {ruler}")),
+            "fow-standard",
+        );
+        assert_eq!(rules(&json), Vec::<String>::new(), "{ruler}: {json}");
+    }
+    // Both faces named: one card, two copies, and one ruler too many.
+    let two = changed(
+        &dir,
+        |t| {
+            t.replace(
+                "1 Aurel | Aurel, Dawn Regent",
+                "1 Aurel\n1 Aurel, Dawn Regent",
+            )
+        },
+        "fow-standard",
+    );
+    assert_eq!(rules(&two), ["hero"], "{two}");
+}
+
+#[test]
+fn set_legality_holds_through_any_printing_unless_the_deck_names_one() {
+    let (_tmp, dir, _) = imported();
+    // First Cluster is TS1 and TS2: Réveil Spirit is printed only in TS3.
+    let json = changed(&dir, |t| t.to_owned(), "fow-lackey-first-cluster");
+    assert_eq!(rules(&json), ["set-legality"], "{json}");
+    let fixed = changed(
+        &dir,
+        |t| t.replace("2 Réveil Spirit", ""),
+        "fow-lackey-first-cluster",
+    );
+    assert_eq!(rules(&fixed), Vec::<String>::new(), "{fixed}");
+    // Lumen Squire is printed in TS1 and TS3: named as its TS3 printing, it is not legal;
+    // named as its TS1 printing, it is.
+    for (printing, expected) in [("(TS3) 2", vec!["set-legality"]), ("(TS1) 2", vec![])] {
+        let list = arena(
+            |t| {
+                t.replace("2 Réveil Spirit", "")
+                    .replace("4 Lumen Squire", &format!("4 Lumen Squire {printing}"))
+            },
+            "fow-lackey-first-cluster",
+        );
+        let deck = temp_file("named.txt", list);
+        let json = validate_json(&dir, &deck);
+        assert_eq!(rules(&json), expected, "{printing}: {json}");
+    }
+    // A suffixed basic resolves to the card of that printing.
+    let suffixed = changed(&dir, |t| t.replace("(TS1)", "(TS3)"), "fow-standard");
+    assert_eq!(rules(&suffixed), Vec::<String>::new(), "{suffixed}");
+}
+
+#[test]
+fn the_pool_is_searched_and_a_starter_deck_counted() {
+    let (_tmp, dir, _) = imported();
+    let out = with_db(&dir, ["cards", "--game", "fow", "type:ruler"]).expect(0);
+    assert!(
+        out.stdout.contains("Aurel") && out.stdout.contains("Brand"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("2 cards found"), "{}", out.stdout);
+    let out = with_db(
+        &dir,
+        ["stats".as_ref(), starter("starter-fire.deck").as_os_str()],
+    )
+    .expect(0);
+    assert!(out.stdout.contains("Main 40, Stones 10"), "{}", out.stdout);
+}
+
+#[test]
+fn a_reimport_replaces_its_own_folder_and_no_other() {
+    let (tmp, dir, _) = imported();
+    std::fs::write(dir.join("stale.toml"), "game = \"fow\"\n").unwrap();
+    let again = |out: &Path, force: bool| {
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "db".into(),
+            "import".into(),
+            plugin().into_os_string(),
+            "-o".into(),
+            out.as_os_str().to_owned(),
+        ];
+        if force {
+            args.push("--force".into());
+        }
+        decksmith(args).run()
+    };
+    assert_eq!(again(&dir, false).code, 0);
+    assert!(
+        !dir.join("stale.toml").exists(),
+        "the old import is replaced whole"
+    );
+    assert!(dir.join("ts1.toml").is_file());
+    // No stray folder left beside it.
+    let beside: Vec<_> = std::fs::read_dir(&*tmp)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(beside, ["pool"]);
+    // A folder no import wrote is not replaced unasked.
+    let mine = tmp.join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("notes.txt"), "mine").unwrap();
+    let refused = again(&mine, false);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("holds files that no import wrote"),
+        "{}",
+        refused.stderr
+    );
+    assert!(mine.join("notes.txt").is_file());
+    assert_eq!(again(&mine, true).code, 0);
+    assert!(!mine.join("notes.txt").exists());
+}
+
+#[test]
+fn a_plugin_no_mapping_names_needs_the_game_named() {
+    let tmp = temp_dir();
+    let other = tmp.join("zombies");
+    std::fs::create_dir_all(other.join("sets")).unwrap();
+    std::fs::write(other.join("plugininfo.txt"), "<plugin></plugin>\n").unwrap();
+    std::fs::copy(
+        crate::support::root()
+            .join(plugin())
+            .join("sets/stones.txt"),
+        other.join("sets/stones.txt"),
+    )
+    .unwrap();
+    let out_dir = tmp.join("out");
+    let out = decksmith([
+        "db".as_ref(),
+        "import".as_ref(),
+        other.as_os_str(),
+        "-o".as_ref(),
+        out_dir.as_os_str(),
+    ])
+    .expect(2);
+    assert!(
+        out.stderr
+            .contains("no game's LackeyCCG mapping names the plugin `zombies`"),
+        "{}",
+        out.stderr
+    );
+    let out = decksmith([
+        "db".as_ref(),
+        "import".as_ref(),
+        other.as_os_str(),
+        "--game".as_ref(),
+        "fow".as_ref(),
+        "-o".as_ref(),
+        out_dir.as_os_str(),
+    ])
+    .expect(0);
+    assert!(out.stdout.contains("4 cards"), "{}", out.stdout);
+}
