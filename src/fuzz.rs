@@ -45,6 +45,11 @@ pub enum Target {
     /// A Cockatrice card database, mapped for every game that maps one and its cards built
     /// and linted as `db import` output is.
     CockatriceDb,
+    /// A LackeyCCG set file (`sets/*.txt`), any bytes, through Force of Will's mapping to the
+    /// card files an import writes, which must read back without an error.
+    LackeySet,
+    /// A LackeyCCG `formats.txt`, any bytes, to the format files an import writes.
+    LackeyFormats,
 }
 
 /// A fuzzed script plays no more steps than this in each game: the engines' cost per step is
@@ -64,6 +69,8 @@ impl Target {
             Target::Script,
             Target::CollectionCsv,
             Target::CockatriceDb,
+            Target::LackeySet,
+            Target::LackeyFormats,
         ])
     }
 
@@ -77,6 +84,8 @@ impl Target {
             Target::Script => "script",
             Target::CollectionCsv => "collection_csv",
             Target::CockatriceDb => "cockatrice_db",
+            Target::LackeySet => "lackey-set",
+            Target::LackeyFormats => "lackey-formats",
         }
     }
 
@@ -85,6 +94,12 @@ impl Target {
     /// are dropped: every file is read as UTF-8 first, and refused before any reader sees it
     /// when it is not.
     pub fn run(self, data: &[u8]) -> bool {
+        // Other tools' files are read from any bytes (not UTF-8: Windows-1252).
+        match self {
+            Target::LackeySet => return lackey_set(data),
+            Target::LackeyFormats => return lackey_formats(data),
+            _ => {}
+        }
         let Ok(text) = std::str::from_utf8(data) else {
             return false;
         };
@@ -95,6 +110,7 @@ impl Target {
             Target::Script => script(text),
             Target::CollectionCsv => collection_csv(text),
             Target::CockatriceDb => cockatrice_db(text),
+            Target::LackeySet | Target::LackeyFormats => false,
         }
     }
 }
@@ -154,6 +170,74 @@ fn example_deck(game: &Game) -> Option<&'static Deck> {
             .collect()
     });
     decks.iter().find(|(id, _)| id == game.id()).map(|(_, d)| d)
+/// A set file's rows mapped for Force of Will; the card files written from them must build
+/// without an error problem (what `db import` writes, `db check` passes). Whether any row was
+/// read.
+fn lackey_set(data: &[u8]) -> bool {
+    use crate::pool::{lackey, Pool};
+    let game = &catalog().games["fow"];
+    let Some(mapping) = &game.def.import.lackey else {
+        return false;
+    };
+    let mut notes = Vec::new();
+    let text = lackey::decode("fuzz.txt", data, &mut notes);
+    let mut rows = Vec::new();
+    lackey::read_set_file(
+        "fuzz.txt",
+        &text,
+        &mapping.fields.name.from,
+        &mut rows,
+        &mut notes,
+    );
+    let read = !rows.is_empty();
+    let pool = Pool::build(mapping, &game.def, rows, notes);
+    let files = pool.card_files("fow", "fuzz");
+    let sources = Sources {
+        files: (files.iter())
+            .map(|(name, text)| {
+                (
+                    FileKind::Cards,
+                    SourceFile::new(name.as_str(), text.as_str()),
+                )
+            })
+            .collect(),
+    };
+    let (built, problems) = Catalog::build(&sources, Some(catalog()));
+    let errors: Vec<&Problem> = problems.iter().filter(|p| p.is_error()).collect();
+    assert!(
+        errors.is_empty(),
+        "an import wrote files that do not read: {errors:?}"
+    );
+    let lint = lint::lint(&built.games, &Default::default());
+    let errors: Vec<&Problem> = lint.problems.iter().filter(|p| p.is_error()).collect();
+    assert!(
+        errors.is_empty(),
+        "an import wrote cards db check rejects: {errors:?}"
+    );
+    read
+}
+
+/// A `formats.txt`'s formats written as format files over the shipped Force of Will cards'
+/// sets, which must parse. Whether a format was read.
+fn lackey_formats(data: &[u8]) -> bool {
+    use crate::pool::{lackey, Pool};
+    let mut notes = Vec::new();
+    let text = lackey::decode("formats.txt", data, &mut notes);
+    let formats = lackey::read_formats("formats.txt", &text, &mut notes);
+    let game = &catalog().games["fow"];
+    let Some(mapping) = &game.def.import.lackey else {
+        return false;
+    };
+    let pool = Pool::build(mapping, &game.def, Vec::new(), Vec::new());
+    for (name, text) in pool.format_files("fow", "fow-standard", &formats, &mut notes) {
+        let src = SourceFile::new(name, text);
+        let parsed = crate::catalog::parse_toml::<crate::validate::format::FormatFile>(&src);
+        assert!(
+            parsed.is_ok(),
+            "an import wrote a format that does not parse: {parsed:?}"
+        );
+    }
+    !formats.is_empty()
 }
 
 fn catalog() -> &'static Catalog {
