@@ -27,12 +27,14 @@ pub fn run(ctx: &Context, args: CheckArgs, out: &mut dyn Write) -> Result<Status
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// Another tool's card pool: a LackeyCCG plugin folder (the one holding plugininfo.txt),
-    /// its sets/ folder, or one of its set files.
+    /// Another tool's card pool: a Cockatrice card database (cards.xml, a custom set), or a
+    /// LackeyCCG plugin folder (the one holding plugininfo.txt), its sets/ folder, or one of
+    /// its set files.
     #[arg(value_name = "SOURCE")]
     pub source: PathBuf,
     /// The game whose mapping reads it (`[game.import.*]` in its game.toml). Default: the game
-    /// whose mapping names the plugin's folder.
+    /// whose mapping names the plugin's folder or the Cockatrice file (without `.xml`), or
+    /// else the one game whose mapping reads the most of a Cockatrice file's cards.
     #[arg(long)]
     pub game: Option<String>,
     /// The card database folder to write: a card file per set, formats in its formats/.

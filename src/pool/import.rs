@@ -2,7 +2,7 @@
 //! it, the card and format files it becomes, and writing those as a card database folder
 //! (`db import`), which `--db` then reads like any other.
 
-use super::{lackey, Note, Pool, PoolFiles};
+use super::{cockatrice, lackey, Note, Pool, PoolFiles};
 use crate::card_db::{Game, Mapping};
 use crate::error::Error;
 use std::collections::BTreeMap;
@@ -32,7 +32,7 @@ impl Imported {
 
 /// Whether decksmith reads `path` as another tool's card pool rather than as card files.
 pub fn is_foreign(path: &Path) -> bool {
-    lackey::is_plugin(path)
+    lackey::is_plugin(path) || cockatrice::is_database(path)
 }
 
 /// Reads the pool at `path` for `game` (by id), or else for the game whose mapping lists the
@@ -42,6 +42,9 @@ pub fn read(
     games: &BTreeMap<String, Game>,
     game: Option<&str>,
 ) -> Result<Imported, Error> {
+    if cockatrice::is_database(path) {
+        return read_cockatrice(path, games, game);
+    }
     let tool = "LackeyCCG plugin";
     let mapped = |g: &Game| g.def.import.lackey.is_some();
     let with_mapping: Vec<&str> = (games.values())
@@ -138,6 +141,96 @@ pub fn read(
         source: path.to_owned(),
         pool,
         files: PoolFiles { cards, formats },
+    })
+}
+
+/// Reads a Cockatrice card database for `game`, or else for the game whose mapping names the
+/// file (its name without `.xml`), or else for the one game whose mapping makes the most cards
+/// of it (a Cockatrice file names no game).
+fn read_cockatrice(
+    path: &Path,
+    games: &BTreeMap<String, Game>,
+    game: Option<&str>,
+) -> Result<Imported, Error> {
+    let tool = "Cockatrice card database";
+    let mapped: Vec<(&Game, &Mapping)> = (games.values())
+        .filter_map(|g| Some((g, g.def.import.cockatrice.as_ref()?)))
+        .collect();
+    let listed = || {
+        let ids: Vec<&str> = mapped.iter().map(|(g, _)| g.id()).collect();
+        if ids.is_empty() {
+            "no game here declares `[game.import.cockatrice]`".to_owned()
+        } else {
+            format!(
+                "the games with a Cockatrice mapping are: {}",
+                ids.join(", ")
+            )
+        }
+    };
+    let db = cockatrice::read(path)?;
+    let stem = (path.file_stem()).map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let chosen = match game {
+        Some(id) => match mapped.iter().find(|(g, _)| g.id() == id) {
+            Some(&found) => found,
+            None if games.contains_key(id) => {
+                return Err(Error::usage_with_help(
+                    format!("game `{id}` declares no Cockatrice mapping"),
+                    format!(
+                        "add `[game.import.cockatrice]` to its game.toml (docs/card-data.md); {}",
+                        listed()
+                    ),
+                ))
+            }
+            None => return Err(Error::usage_with_help(format!("no game `{id}`"), listed())),
+        },
+        None => {
+            let by_name = (mapped.iter())
+                .find(|(_, m)| m.names.iter().any(|n| n.eq_ignore_ascii_case(&stem)));
+            let made = |(g, m): &(&Game, &Mapping)| {
+                (db.rows.iter())
+                    .filter(|r| super::map_row(m, &g.def, r).is_ok())
+                    .count()
+            };
+            let mut counts: Vec<(usize, (&Game, &Mapping))> =
+                mapped.iter().map(|gm| (made(gm), *gm)).collect();
+            counts.sort_by_key(|c| std::cmp::Reverse(c.0));
+            let best = match counts.as_slice() {
+                [(n, best), rest @ ..] if *n > 0 && rest.first().is_none_or(|r| r.0 < *n) => {
+                    Some(*best)
+                }
+                _ => None,
+            };
+            by_name.copied().or(best).ok_or_else(|| {
+                Error::usage_with_help(
+                    format!(
+                        "cannot tell which game the Cockatrice database `{}` is for",
+                        path.display()
+                    ),
+                    format!(
+                        "name the game with `--game`, or add \"{stem}\" to `names` in its `[game.import.cockatrice]`; {}",
+                        listed()
+                    ),
+                )
+            })?
+        }
+    };
+    let (game, mapping) = chosen;
+    let mut pool = Pool::build(mapping, &game.def, db.rows, db.notes);
+    pool.set_names = db.sets;
+    let header = format!(
+        "Imported by `decksmith db import` from the {tool} `{}`.\nRe-import to update: an import replaces its folder whole.",
+        path.file_name().map_or(stem.clone(), |n| n.to_string_lossy().into_owned())
+    );
+    let cards = pool.card_files(game.id(), &header);
+    Ok(Imported {
+        game: game.id().to_owned(),
+        tool,
+        source: path.to_owned(),
+        pool,
+        files: PoolFiles {
+            cards,
+            formats: Vec::new(),
+        },
     })
 }
 

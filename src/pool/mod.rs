@@ -740,6 +740,9 @@ pub struct Pool {
     pub notes: Vec<Note>,
     /// Rows read, mapped or not.
     pub rows: usize,
+    /// The names the tool gives its sets (a Cockatrice `<longname>`); a set not listed is
+    /// named by its code.
+    pub set_names: Vec<SetDef>,
 }
 
 /// What an import wrote, or would write: file names (relative to the database folder) and
@@ -900,9 +903,13 @@ impl Pool {
                 let cards: Vec<&PoolCard> = (self.cards.iter())
                     .filter(|c| c.printings[0].set == set)
                     .collect();
+                let named = self
+                    .set_names
+                    .iter()
+                    .find(|s| s.code.eq_ignore_ascii_case(set));
                 let def = SetDef {
                     code: set.to_owned(),
-                    name: set.to_owned(),
+                    name: named.map_or(set, |s| s.name.as_str()).to_owned(),
                 };
                 let mut stem = kebab(set);
                 if stem.is_empty() {
