@@ -170,6 +170,8 @@ fn example_deck(game: &Game) -> Option<&'static Deck> {
             .collect()
     });
     decks.iter().find(|(id, _)| id == game.id()).map(|(_, d)| d)
+}
+
 /// A set file's rows mapped for Force of Will; the card files written from them must build
 /// without an error problem (what `db import` writes, `db check` passes). Whether any row was
 /// read.

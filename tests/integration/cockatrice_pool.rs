@@ -62,61 +62,19 @@ fn a_version_3_database_becomes_duel_cards() {
     assert_eq!(toml.matches("[[cards]]").count(), 11);
 }
 
-/// The cards of a fixture written as a card database folder.
-fn database(file: &str, game: &str) -> crate::support::TempDir {
-    let dir = temp_dir();
-    std::fs::write(
-        dir.join(format!("{game}-cockatrice.toml")),
-        reading(file, game).0,
-    )
-    .unwrap();
-    dir
-}
-
-#[test]
-fn the_cards_pass_db_check_and_make_a_legal_deck() {
-    for (file, game, deck) in [
-        ("jforce-v4.xml", "jforce", "jforce-custom.deck"),
-        ("skirmish-v3.xml", "skirmish", "skirmish-custom.deck"),
-    ] {
-        let dir = database(file, game);
-        let db: &std::path::Path = &dir;
-        let check = decksmith([
-            "db".as_ref(),
-            "check".as_ref(),
-            "--db".as_ref(),
-            db.as_os_str(),
-        ])
-        .expect(0);
-        assert!(
-            check.stdout.contains("0 errors"),
-            "{file}: {}",
-            check.stdout
-        );
-        let deck = fixture(deck);
-        decksmith([
-            "--db".as_ref(),
-            db.as_os_str(),
-            "validate".as_ref(),
-            deck.as_os_str(),
-        ])
-        .expect(0);
-    }
-}
-
 #[test]
 fn a_fourth_copy_of_an_imported_card_breaks_the_copy_limit() {
-    let dir = database("jforce-v4.xml", "jforce");
+    let dir = temp_dir();
+    let xml = fixture("jforce-v4.xml");
     let legal = std::fs::read_to_string(fixture("jforce-custom.deck")).unwrap();
     // Still 40 cards: one Dune Stalker becomes a fourth Cobalt Lancer.
     let four = (legal.replace("3 Cobalt Lancer", "4 Cobalt Lancer"))
         .replace("3 Dune Stalker", "2 Dune Stalker");
     let deck = dir.join("four.deck");
     std::fs::write(&deck, four).unwrap();
-    let db: &std::path::Path = &dir;
     let out = decksmith([
         "--db".as_ref(),
-        db.as_os_str(),
+        xml.as_os_str(),
         "validate".as_ref(),
         "--output".as_ref(),
         "json".as_ref(),
@@ -125,4 +83,76 @@ fn a_fourth_copy_of_an_imported_card_breaks_the_copy_limit() {
     .expect(1);
     assert!(out.stdout.contains("copy-limit"), "{}", out.stdout);
     assert!(out.stdout.contains("Cobalt Lancer"), "{}", out.stdout);
+}
+
+#[test]
+fn db_import_writes_a_database_that_db_check_and_validate_read() {
+    for (file, game, deck, cards) in [
+        ("jforce-v4.xml", "jforce", "jforce-custom.deck", 16),
+        ("skirmish-v3.xml", "skirmish", "skirmish-custom.deck", 11),
+    ] {
+        let dir = temp_dir();
+        let out_dir = dir.join("pool");
+        let xml = fixture(file);
+        let import = decksmith([
+            "db".as_ref(),
+            "import".as_ref(),
+            xml.as_os_str(),
+            "--game".as_ref(),
+            game.as_ref(),
+            "-o".as_ref(),
+            out_dir.as_os_str(),
+            "--output".as_ref(),
+            "json".as_ref(),
+        ])
+        .expect(0);
+        let report = import.json();
+        assert_eq!(report["tool"], "Cockatrice card database", "{report}");
+        assert_eq!(report["cards"], cards, "{file}");
+        assert_eq!(
+            report["skipped"],
+            if game == "jforce" { 3 } else { 2 },
+            "{file}"
+        );
+        let check = decksmith([
+            "db".as_ref(),
+            "check".as_ref(),
+            "--db".as_ref(),
+            out_dir.as_os_str(),
+        ])
+        .expect(0);
+        assert!(
+            check.stdout.contains("0 errors"),
+            "{file}: {}",
+            check.stdout
+        );
+        let deck = fixture(deck);
+        for db in [out_dir.as_os_str(), xml.as_os_str()] {
+            decksmith(["--db".as_ref(), db, "validate".as_ref(), deck.as_os_str()]).expect(0);
+        }
+    }
+}
+
+#[test]
+fn the_imported_sets_keep_their_cockatrice_names() {
+    let dir = temp_dir();
+    let out_dir = dir.join("pool");
+    let xml = fixture("jforce-v4.xml");
+    // No --game: the J Force mapping is the one that reads this file's cards.
+    let out = decksmith([
+        "db".as_ref(),
+        "import".as_ref(),
+        xml.as_os_str(),
+        "-o".as_ref(),
+        out_dir.as_os_str(),
+    ])
+    .expect(0);
+    insta::assert_snapshot!(
+        "jforce_v4_import",
+        out.stdout
+            .replace(&*dir.to_string_lossy(), "<tmp>")
+            .replace(&*root().to_string_lossy(), "<root>")
+    );
+    let jfx = std::fs::read_to_string(out_dir.join("jfx.toml")).unwrap();
+    assert!(jfx.contains("name = \"J Force Custom Expansion\""), "{jfx}");
 }
