@@ -17,6 +17,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Position, Rect};
 use ratatui::widgets::ListState;
+use rayon::prelude::*;
 use std::path::Path;
 
 /// The four panes, in `Tab` order.
@@ -109,6 +110,9 @@ pub struct App<'c> {
     pub card: Option<usize>,
     pub areas: Areas,
 }
+
+/// Cards a search thread takes at least: fewer are not worth a thread.
+const CHUNK: usize = 8192;
 
 /// Turns for the draw odds of the numbers pane (`stats`' default).
 const TURNS: u32 = 5;
@@ -838,16 +842,21 @@ impl<'c> App<'c> {
                     }
                 };
                 let matcher = query.matcher(game, self.catalog, self.date, &[]);
-                let mut buf = String::new();
                 let base = search.earlier.iter().rev().find(|(t, _)| narrows(t, &text));
-                let hits: Vec<usize> = match base {
-                    Some((_, hits)) => (hits.iter().copied())
-                        .filter(|&i| matcher.matches(i, &mut buf))
-                        .collect(),
-                    None => (0..game.cards.len())
-                        .filter(|&i| matcher.matches(i, &mut buf))
-                        .collect(),
+                let every: Vec<usize>;
+                let candidates = match base {
+                    Some((_, hits)) => hits,
+                    None => {
+                        every = (0..game.cards.len()).collect();
+                        &every
+                    }
                 };
+                // Between keystrokes every core is idle: a large search is split across them.
+                let hits: Vec<usize> = (candidates.par_iter().copied())
+                    .with_min_len(CHUNK)
+                    .map_init(String::new, |buf, i| matcher.matches(i, buf).then_some(i))
+                    .flatten()
+                    .collect();
                 search.earlier.push((text, hits.clone()));
                 hits
             }

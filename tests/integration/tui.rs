@@ -155,3 +155,22 @@ fn a_deck_built_in_tmux_is_saved_and_validates() {
     let out = decksmith(["validate".as_ref(), deck.as_os_str()]).run();
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
 }
+
+/// Without a terminal (a script, a pipe), `edit` does nothing and says what to use instead.
+#[test]
+fn edit_without_a_terminal_points_at_add_and_remove() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("new.deck");
+    let out = decksmith([
+        "edit".as_ref(),
+        deck.as_os_str(),
+        "--format".as_ref(),
+        "jforce-standard".as_ref(),
+    ])
+    .stdin("")
+    .run();
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("needs a terminal"), "{}", out.stderr);
+    assert!(out.stderr.contains("decksmith add DECK"), "{}", out.stderr);
+    assert!(!deck.exists(), "nothing is written");
+}
