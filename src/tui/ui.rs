@@ -222,9 +222,10 @@ fn draw_record(frame: &mut Frame, app: &App, look: Look, area: Rect) {
     let card = &game.cards[index];
     let json = serde_json::to_value(CardJson::of(game, card)).unwrap_or_default();
     let mut facts = Vec::new();
-    for (key, value) in json.as_object().into_iter().flatten() {
+    for (field, value) in json.as_object().into_iter().flatten() {
+        let key = field.replace('_', " ");
         let shown = match value {
-            _ if ["id", "name", "game", "set", "text", "invented"].contains(&key.as_str()) => {
+            _ if ["id", "name", "game", "set", "text", "invented"].contains(&field.as_str()) => {
                 continue
             }
             serde_json::Value::String(s) if key == "type" => {
@@ -236,7 +237,7 @@ fn draw_record(frame: &mut Frame, app: &App, look: Look, area: Rect) {
             {
                 continue
             }
-            serde_json::Value::Bool(true) => key.clone(),
+            serde_json::Value::Bool(true) => key,
             serde_json::Value::Bool(false) => continue,
             serde_json::Value::String(s) => format!("{key} {s}"),
             serde_json::Value::Array(items) => {
