@@ -9,8 +9,8 @@ use decksmith::diagnostic::SourceFile;
 use decksmith::encoding::{self, Encoding};
 use std::time::{Duration, Instant};
 
-/// Crimson Aggro as LackeyCCG's Force of Will plugin would save it (tests/data/lackey/).
-const LACKEY: &str = "tests/data/lackey/crimson-aggro.dek";
+/// Crimson Aggro as LackeyCCG's Force of Will plugin would save it (tests/data/lackey-deck/).
+const LACKEY: &str = "tests/data/lackey-deck/crimson-aggro.dek";
 const TEXT: &str = "examples/decks/fow/legal-crimson-aggro.deck";
 
 fn read(path: &str) -> String {
@@ -38,7 +38,13 @@ fn a_lackey_deck_validates_as_its_format_and_names_its_lines() {
     assert_eq!(json["decks"][0]["legal"], true, "{json}");
     assert_eq!(json["decks"][0]["findings"], serde_json::json!([]));
     // A folder search picks the .dek file up.
-    let out = decksmith(["validate", "--format", "fow-standard", "tests/data/lackey"]).expect(0);
+    let out = decksmith([
+        "validate",
+        "--format",
+        "fow-standard",
+        "tests/data/lackey-deck",
+    ])
+    .expect(0);
     assert!(out.stdout.contains("crimson-aggro.dek"), "{}", out.stdout);
 }
 
@@ -328,7 +334,7 @@ fn hostile_dek_files_are_refused_or_read_at_once() {
 fn sim_plays_the_dek_files_of_a_folder() {
     let out = decksmith([
         "sim",
-        "tests/data/lackey",
+        "tests/data/lackey-deck",
         TEXT,
         "--format",
         "fow-standard",
