@@ -76,11 +76,17 @@ impl<'g> Matcher<'g> {
             Test::Const(b) => *b,
             Test::Bare(w, types) => {
                 self.game.name_key(i).contains(w.as_str())
+                    || back_name(card).is_some_and(|b| key_has(b, w, buf))
                     || types.iter().any(|t| t == card.kind())
                     || key_is(card.id(), w, buf)
             }
-            Test::NameHas(w) => self.game.name_key(i).contains(w.as_str()),
-            Test::NameIs(w) => self.game.name_key(i) == w,
+            Test::NameHas(w) => {
+                self.game.name_key(i).contains(w.as_str())
+                    || back_name(card).is_some_and(|b| key_has(b, w, buf))
+            }
+            Test::NameIs(w) => {
+                self.game.name_key(i) == w || back_name(card).is_some_and(|b| key_is(b, w, buf))
+            }
             Test::Type(ids) => ids.iter().any(|id| id == card.kind()),
             Test::ColourHas(c) => colours(card).any(|x| x.eq_ignore_ascii_case(c)),
             Test::ColourIs(c) => {
@@ -134,6 +140,12 @@ pub(super) fn colours(card: &Card) -> impl Iterator<Item = &str> {
 }
 
 /// Every text printed on a card: rules text, a Hero's ability, activate abilities, Judgment.
+/// The name of a two-faced card's other face (a Force of Will ruler's J-ruler): a search by
+/// either face finds the card.
+fn back_name(card: &Card) -> Option<&str> {
+    card.judgment.as_ref().map(|j| j.j_name.as_str())
+}
+
 fn texts(card: &Card) -> impl Iterator<Item = &str> {
     card.text
         .as_deref()

@@ -247,3 +247,16 @@ fn owned_without_a_collection_says_have_is_needed() {
     let p = Query::parse("owned>=two").unwrap_err();
     assert!(p.message.contains("not"), "{}", p.message);
 }
+
+#[test]
+fn a_two_faced_card_is_found_by_either_face() {
+    let ruler = expected("fow", |g, i| g.cards[i].name() == "Tidecaller of Lapis");
+    assert_eq!(ruler.len(), 1);
+    // The J-ruler's name alone, as a word, a name term and a whole name.
+    assert_eq!(ids("\"sovereign of tides\"", "fow"), ruler);
+    assert_eq!(ids("name:tides", "fow"), ruler);
+    assert_eq!(ids("name=\"lapis, sovereign of tides\"", "fow"), ruler);
+    // The front name still finds it, and a name neither face has finds nothing.
+    assert_eq!(ids("name=\"tidecaller of lapis\"", "fow"), ruler);
+    assert!(ids("name=\"lapis, sovereign\"", "fow").is_empty());
+}
