@@ -6,7 +6,7 @@
 //! The entries of all zones sit in one list, each zone a range of it: reading a list makes two
 //! vectors (zones, entries), not one per zone, and no string per line.
 
-use super::{Deck, Entry, Located, ParseProblem, Printing, Zone};
+use super::{Deck, Entry, Located, ParseProblem, Plan, Printing, Zone};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -20,6 +20,7 @@ pub struct DeckRef<'a> {
     pub zones: Vec<ZoneRef<'a>>,
     /// Every zone's entries, zone after zone (see [`ZoneRef::entries`]).
     pub entries: Vec<EntryRef<'a>>,
+    pub plans: Cow<'a, [Plan]>,
     pub problems: Cow<'a, [ParseProblem]>,
     pub warnings: Cow<'a, [ParseProblem]>,
 }
@@ -140,6 +141,7 @@ impl<'a> DeckRef<'a> {
             tags: self.tags.to_vec(),
             banner: self.banner.map(str::to_owned),
             zones,
+            plans: self.plans.into_owned(),
             problems: self.problems.into_owned(),
             warnings: self.warnings.into_owned(),
         }
@@ -189,6 +191,7 @@ impl Deck {
             banner: self.banner.as_deref(),
             zones,
             entries,
+            plans: Cow::Borrowed(&self.plans),
             problems: Cow::Borrowed(&self.problems),
             warnings: Cow::Borrowed(&self.warnings),
         }

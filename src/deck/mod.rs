@@ -5,11 +5,13 @@
 //! Foreign tools write more than decksmith checks; the model keeps all of it, so that a round
 //! trip loses nothing a target encoding can hold and the encodings can name what it
 //! cannot. The `maybe` zone (cards under consideration) exists in every game and is never
-//! validated.
+//! validated. Sideboard plans (see [`Plan`]) name swaps between the side zone and the main deck.
 
 mod borrowed;
+mod plan;
 
 pub use borrowed::{DeckRef, Description, EntryRef, ZoneRef};
+pub use plan::{Plan, PlanProblem, Swap, SIDE};
 use std::ops::Range;
 
 /// A name or id as a deck list writes it: held inline up to 24 bytes (almost every card name
@@ -28,6 +30,8 @@ pub struct Deck {
     /// The card shown for the deck in a deck browser (Cockatrice's `<bannerCard>`).
     pub banner: Option<String>,
     pub zones: Vec<Zone>,
+    /// Sideboard plans, in the order they were written.
+    pub plans: Vec<Plan>,
     /// Lines that could not be read; they become `parse` findings.
     pub problems: Vec<ParseProblem>,
     /// What was read but not kept, or read with a guess (an element Cockatrice writes that
@@ -163,6 +167,14 @@ impl Deck {
             for entry in &mut zone.entries {
                 entry.span = None;
                 entry.line = None;
+            }
+        }
+        for plan in &mut self.plans {
+            plan.name.span = None;
+            plan.name.line = None;
+            for swap in &mut plan.swaps {
+                swap.span = None;
+                swap.line = None;
             }
         }
         for problem in self.problems.iter_mut().chain(&mut self.warnings) {
