@@ -640,6 +640,7 @@ pub fn canonical(deck: &Deck, format: &str, game: &Game) -> Result<Deck, Vec<Par
         tags,
         banner: banner.map(|b| b.value),
         zones,
+        plans: deck.plans.clone(),
         problems: Vec::new(),
         warnings: deck.warnings.clone(),
     })

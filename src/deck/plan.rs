@@ -1,0 +1,383 @@
+//! Sideboard plans: named swaps between the side zone (zone id `side`) and the main deck (the
+//! game's default zone) for one matchup, and the post-board deck a plan makes.
+//!
+//! Every swap is checked against the deck as written, not against the deck half-way through
+//! the plan: a plan is a set of swaps made at once between games, so `-2 Ash Hound` does not
+//! make two Ash Hounds available to a later `+2 Ash Hound`.
+
+use super::{Deck, Entry, Located, Name, Zone};
+use crate::card_db::Game;
+use std::ops::Range;
+
+/// The zone id a plan's `+` lines take copies from and its `-` lines put copies back in.
+pub const SIDE: &str = "side";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The name after `Plan:` (`vs Titan Wall`), pointing at the header line.
+    pub name: Located<String>,
+    pub swaps: Vec<Swap>,
+}
+
+/// One plan line: `+2 Storm Falcon` (`into_main`) or `-2 Ash Hound`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Swap {
+    pub count: u32,
+    /// The card's name (or id) as written.
+    pub card: Name,
+    /// `+` takes copies from the side zone into the main deck; `-` puts copies back.
+    pub into_main: bool,
+    /// Byte range of the whole line in the source.
+    pub span: Option<Range<usize>>,
+    pub line: Option<u32>,
+}
+
+/// Why a plan cannot be applied to a deck, pointing at the plan line at fault (or at the
+/// plan's header when the game has no side zone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanProblem {
+    pub message: String,
+    pub help: String,
+    /// The card the line names, as written.
+    pub card: Option<String>,
+    pub span: Option<Range<usize>>,
+    pub line: Option<u32>,
+}
+
+impl Deck {
+    /// The plan named `name` (compared as card names are: case and spacing aside).
+    pub fn plan(&self, name: &str) -> Option<&Plan> {
+        let key = crate::names::key(name);
+        (self.plans.iter()).find(|p| crate::names::key(&p.name.value) == key)
+    }
+
+    /// The post-board deck: this deck with every swap of `plan` made, and no plans of its
+    /// own. Entries moved into a zone join the entry of the same card there, or are added at
+    /// its end; entries left with no copies are removed. Every problem with the plan is
+    /// reported at once.
+    pub fn with_plan(&self, plan: &Plan, game: &Game) -> Result<Deck, Vec<PlanProblem>> {
+        let main = game.def.zones.iter().position(|z| z.default);
+        let side = game.def.zones.iter().position(|z| z.id == SIDE);
+        let (Some(main), Some(side)) = (main, side) else {
+            return Err(vec![PlanProblem {
+                message: format!(
+                    "plan `{}`: {} decks have no side zone to board from",
+                    plan.name.value, game.def.name
+                ),
+                help: format!(
+                    "remove the plan; a game that has sideboards declares a zone with id `{SIDE}` in its game.toml"
+                ),
+                card: None,
+                span: plan.name.span.clone(),
+                line: plan.name.line,
+            }]);
+        };
+        let mut buf = String::new();
+        let mut post = Boarding {
+            deck: Deck {
+                plans: Vec::new(),
+                ..self.clone()
+            },
+            zones: Vec::new(),
+            game,
+            buf: String::new(),
+        };
+        post.zones = (self.zones.iter())
+            .map(|z| z.index_in(game, &mut buf))
+            .collect();
+        let mut problems = Vec::new();
+        // Copies each earlier line moved, by card and direction.
+        let mut moved: Vec<(usize, bool, u32)> = Vec::new();
+        for swap in &plan.swaps {
+            let problem = |message: String, help: String| PlanProblem {
+                message: format!("plan `{}`: {message}", plan.name.value),
+                help,
+                card: Some(swap.card.to_string()),
+                span: swap.span.clone(),
+                line: swap.line,
+            };
+            let Some(card) = game.find_with(&swap.card, &mut buf) else {
+                let help = match game.suggest(&swap.card) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!(
+                        "`decksmith cards --game {} <words>` searches the card database",
+                        game.def.id
+                    ),
+                };
+                problems.push(problem(format!("unknown card `{}`", swap.card), help));
+                continue;
+            };
+            let (from, to) = match swap.into_main {
+                true => (side, main),
+                false => (main, side),
+            };
+            let held = copies(self, game, from, card, &mut buf);
+            let before: u32 = (moved.iter())
+                .filter(|m| m.0 == card && m.1 == swap.into_main)
+                .map(|m| m.2)
+                .sum();
+            let wanted = before.saturating_add(swap.count);
+            if wanted > held {
+                let (zone, verb) = match swap.into_main {
+                    true => ("the side zone", "takes"),
+                    false => ("the main deck", "puts back"),
+                };
+                let name = &game.cards[card].name();
+                problems.push(match held {
+                    0 => problem(
+                        format!("{zone} holds no `{name}`"),
+                        match swap.into_main {
+                            true => {
+                                format!("list it under `Side:` to board it in, or remove this line")
+                            }
+                            false => format!(
+                                "a `-` line puts back a card the main deck plays; remove this line"
+                            ),
+                        },
+                    ),
+                    _ => problem(
+                        format!("{zone} holds {held} `{name}`, the plan {verb} {wanted}"),
+                        format!("{verb} at most {held}"),
+                    ),
+                });
+                continue;
+            }
+            moved.push((card, swap.into_main, swap.count));
+            post.swap(from, to, card, swap.count);
+        }
+        match problems.is_empty() {
+            true => Ok(post.deck),
+            false => Err(problems),
+        }
+    }
+}
+
+/// Copies of `card` the game zone `zone` holds in `deck`.
+fn copies(deck: &Deck, game: &Game, zone: usize, card: usize, buf: &mut String) -> u32 {
+    let mut total = 0u32;
+    for z in &deck.zones {
+        if z.index_in(game, buf) != Some(zone) {
+            continue;
+        }
+        for e in &z.entries {
+            if game.find_line(e.id.as_deref(), &e.card, buf) == Some(card) {
+                total = total.saturating_add(e.count);
+            }
+        }
+    }
+    total
+}
+
+/// The post-board deck being made, with the game zone each of its zones is.
+struct Boarding<'g> {
+    deck: Deck,
+    zones: Vec<Option<usize>>,
+    game: &'g Game,
+    buf: String,
+}
+
+impl<'g> Boarding<'g> {
+    /// Moves `count` copies of `card` (known to be there) from game zone `from` to `to`.
+    fn swap(&mut self, from: usize, to: usize, card: usize, count: u32) {
+        let model = self.take(from, card, count);
+        self.put(to, card, count, model);
+    }
+
+    /// The entries of the game zone `zone` that are `card`, zone by zone.
+    fn entries_of<'s>(
+        &'s mut self,
+        zone: usize,
+        card: usize,
+    ) -> impl Iterator<Item = &'s mut Entry> + use<'s, 'g> {
+        let Boarding {
+            deck,
+            zones,
+            game,
+            buf,
+        } = self;
+        (deck.zones.iter_mut().zip(zones.iter()))
+            .filter(move |(_, &z)| z == Some(zone))
+            .flat_map(|(z, _)| z.entries.iter_mut())
+            .filter(move |e| game.find_line(e.id.as_deref(), &e.card, buf) == Some(card))
+    }
+
+    /// Takes `count` copies of `card` out of the game zone `zone`, first entry first; returns
+    /// the first entry taken from, as the model for the moved copies.
+    fn take(&mut self, zone: usize, card: usize, mut count: u32) -> Option<Entry> {
+        let mut model = None;
+        for e in self.entries_of(zone, card) {
+            let n = e.count.min(count);
+            e.count -= n;
+            count -= n;
+            model.get_or_insert_with(|| e.clone());
+        }
+        for z in &mut self.deck.zones {
+            z.entries.retain(|e| e.count > 0);
+        }
+        model
+    }
+
+    /// Adds `count` copies of `card` to the game zone `zone`: to the entry of the card there,
+    /// or as a new entry like `model` at the end of the zone (a new zone when the deck has
+    /// none).
+    fn put(&mut self, zone: usize, card: usize, count: u32, model: Option<Entry>) {
+        if let Some(e) = self.entries_of(zone, card).next() {
+            e.count = e.count.saturating_add(count);
+            return;
+        }
+        let entry = Entry {
+            count,
+            span: None,
+            line: None,
+            ..model.unwrap_or_else(|| Entry {
+                card: self.game.cards[card].name().into(),
+                ..Entry::default()
+            })
+        };
+        let at = match self.zones.iter().rposition(|&i| i == Some(zone)) {
+            Some(at) => at,
+            None => {
+                let def = &self.game.def.zones[zone];
+                // A zone without a header named `main` is the default zone; any other goes by
+                // its header.
+                let name = match def.default {
+                    true => "main".to_owned(),
+                    false => def.label().to_owned(),
+                };
+                self.deck.zones.push(Zone {
+                    name,
+                    span: None,
+                    line: None,
+                    entries: Vec::new(),
+                });
+                self.zones.push(Some(zone));
+                self.deck.zones.len() - 1
+            }
+        };
+        self.deck.zones[at].entries.push(entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    fn game(id: &str) -> &'static Game {
+        Catalog::embedded().unwrap().game(id).unwrap()
+    }
+
+    fn deck() -> Deck {
+        crate::encoding::text::parse(
+            "Ruler:\n1 Crimson Warden\nMain:\n4 Ember Fox\n2 Magma Elemental\nSide:\n3 Halo Seraph\n2 Magma Elemental\n",
+        )
+    }
+
+    fn plan(swaps: &[(bool, u32, &str)]) -> Plan {
+        Plan {
+            name: Located::bare("vs Titan Wall".into()),
+            swaps: (swaps.iter())
+                .enumerate()
+                .map(|(i, &(into_main, count, card))| Swap {
+                    count,
+                    card: card.into(),
+                    into_main,
+                    span: None,
+                    line: Some(10 + i as u32),
+                })
+                .collect(),
+        }
+    }
+
+    fn zone(deck: &Deck, name: &str) -> Vec<(u32, String)> {
+        let zone = deck.zones.iter().find(|z| z.name == name).unwrap();
+        (zone.entries.iter())
+            .map(|e| (e.count, e.card.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn swaps_move_copies_between_side_and_main() {
+        let plan = plan(&[
+            (true, 3, "halo seraph"),
+            (true, 2, "Magma Elemental"),
+            (false, 4, "Ember Fox"),
+        ]);
+        let post = deck().with_plan(&plan, game("fow")).unwrap();
+        assert_eq!(
+            zone(&post, "Main"),
+            [(4, "Magma Elemental".into()), (3, "Halo Seraph".into())]
+        );
+        assert_eq!(zone(&post, "Side"), [(4, "Ember Fox".to_string())]);
+        assert!(post.plans.is_empty());
+    }
+
+    #[test]
+    fn taking_all_the_side_holds_is_fine_and_one_more_is_not() {
+        assert!(deck()
+            .with_plan(&plan(&[(true, 3, "Halo Seraph")]), game("fow"))
+            .is_ok());
+        let err = (deck().with_plan(
+            &plan(&[(true, 2, "Halo Seraph"), (true, 2, "Halo Seraph")]),
+            game("fow"),
+        ))
+        .unwrap_err();
+        assert_eq!(err.len(), 1);
+        assert_eq!(err[0].line, Some(11));
+        assert!(
+            err[0]
+                .message
+                .contains("holds 3 `Halo Seraph`, the plan takes 4"),
+            "{}",
+            err[0].message
+        );
+    }
+
+    #[test]
+    fn a_put_back_is_checked_against_the_main_deck_as_written() {
+        // The `-` puts two Halo Seraphs nowhere: Main has none before the plan.
+        let err = (deck().with_plan(
+            &plan(&[(true, 3, "Halo Seraph"), (false, 1, "Halo Seraph")]),
+            game("fow"),
+        ))
+        .unwrap_err();
+        assert!(
+            err[0]
+                .message
+                .contains("the main deck holds no `Halo Seraph`"),
+            "{}",
+            err[0].message
+        );
+    }
+
+    #[test]
+    fn unknown_cards_get_a_suggestion() {
+        let err = deck()
+            .with_plan(&plan(&[(true, 1, "Halo Serap")]), game("fow"))
+            .unwrap_err();
+        assert_eq!(err[0].help, "did you mean `Halo Seraph`?");
+    }
+
+    #[test]
+    fn a_game_without_a_side_zone_refuses_the_plan() {
+        let deck = crate::encoding::text::parse("Main:\n15 Ember Jab\n");
+        let err = deck
+            .with_plan(&plan(&[(true, 1, "Ember Jab")]), game("skirmish"))
+            .unwrap_err();
+        assert!(
+            err[0].message.contains("no side zone"),
+            "{}",
+            err[0].message
+        );
+    }
+
+    #[test]
+    fn a_deck_without_a_side_header_gets_one_for_what_is_put_back() {
+        let deck = crate::encoding::text::parse("4 Ember Fox\n");
+        let post = deck
+            .with_plan(&plan(&[(false, 1, "Ember Fox")]), game("fow"))
+            .unwrap();
+        assert_eq!(zone(&post, "main"), [(3, "Ember Fox".to_string())]);
+        assert_eq!(zone(&post, "Side"), [(1, "Ember Fox".to_string())]);
+    }
+}
