@@ -1,9 +1,10 @@
 //! The native `.deck` list: `format:` and `name:` headers, zone headers (`Main:` or `[Main]`),
 //! card lines `3 Name` or `3x Name`, `#` comments and blank lines. The comments before the
-//! first other line are the deck's description.
+//! first other line are the deck's description. A `Plan: <name>` line opens a sideboard plan
+//! of `+2 Name` / `-2 Name` lines, which ends at the next plan, zone header or the end.
 
 use crate::deck::{
-    Deck, DeckRef, Description, EntryRef, Located, ParseProblem, ZoneRef, MAX_COUNT,
+    Deck, DeckRef, Description, EntryRef, Located, ParseProblem, Plan, Swap, ZoneRef, MAX_COUNT,
 };
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -38,15 +39,26 @@ pub fn parse_borrowed(text: &str) -> DeckRef<'_> {
         }
     }
     deck.description = description(text, opening);
+    let mut in_plan = Section::Zone;
     if let Some((line_no, content, span)) = first_other {
-        parse_line(&mut deck, content, span, line_no);
+        parse_line(&mut deck, &mut in_plan, content, span, line_no);
     }
     for (line_no, content, span) in lines {
         if !is_comment(content) {
-            parse_line(&mut deck, content, span, line_no);
+            parse_line(&mut deck, &mut in_plan, content, span, line_no);
         }
     }
     deck
+}
+
+/// Where the lines being read go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Zone,
+    /// The last plan of the deck.
+    Plan,
+    /// A plan refused (no name, a name given twice): its lines are read, and kept nowhere.
+    RefusedPlan,
 }
 
 /// The description the opening comment lines make, pointing at all of them.
@@ -59,7 +71,13 @@ fn description(text: &str, first: Option<(u32, Range<usize>)>) -> Option<Located
     })
 }
 
-fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, line: u32) {
+fn parse_line<'a>(
+    deck: &mut DeckRef<'a>,
+    in_plan: &mut Section,
+    content: &'a str,
+    span: Range<usize>,
+    line: u32,
+) {
     let problem = |message: String, help: Option<String>| ParseProblem {
         message,
         help,
@@ -67,6 +85,16 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
         line: Some(line),
     };
     let first = content.as_bytes()[0];
+    if first.is_ascii_digit() && *in_plan != Section::Zone {
+        let message = problem(
+            format!("`{content}` is a card line inside a plan"),
+            Some(format!(
+                "a plan's lines start with `+` (board in) or `-` (board out): `+{content}`; to list cards, open a zone first (`Main:`) or move the plan after the zones"
+            )),
+        );
+        deck.problems.to_mut().push(message);
+        return;
+    }
     if first.is_ascii_digit() {
         match parse_card_line(content) {
             Ok((count, name_offset)) => {
@@ -85,14 +113,39 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
         }
         return;
     }
+    if (first == b'-' || first == b'+') && *in_plan != Section::Zone {
+        let rest = &content[1..];
+        match parse_card_line(rest) {
+            Ok((count, name_offset)) => {
+                let swap = Swap {
+                    count,
+                    card: rest[name_offset..].into(),
+                    into_main: first == b'+',
+                    span: Some(span),
+                    line: Some(line),
+                };
+                if *in_plan == Section::Plan {
+                    if let Some(plan) = deck.plans.to_mut().last_mut() {
+                        plan.swaps.push(swap);
+                    }
+                }
+            }
+            Err((message, _)) => deck.problems.to_mut().push(problem(
+                message,
+                Some("a plan line is a sign, a count, a space and a card name: `+2 Storm Falcon` or `-2 Ash Hound`".into()),
+            )),
+        }
+        return;
+    }
     if first == b'-' || first == b'+' {
         deck.problems.to_mut().push(problem(
             format!("`{content}`: a count must be a whole number from 1 to {MAX_COUNT}"),
-            Some("write the count without a sign, like `3 Ember Striker`".into()),
+            Some("write the count without a sign, like `3 Ember Striker`; `+`/`-` lines belong under a `Plan: <name>` line".into()),
         ));
         return;
     }
     if let Some(inner) = content.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
+        *in_plan = Section::Zone;
         open_zone(deck, trim(inner), Some(span), Some(line));
         return;
     }
@@ -100,11 +153,16 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
     if let Some(colon) = content.bytes().position(|b| b == b':') {
         let (key, value) = (&content[..colon], &content[colon + 1..]);
         let value = trim(value);
-        if value.is_empty() {
-            open_zone(deck, trim(key), Some(span), Some(line));
+        let key = trim(key);
+        if key.eq_ignore_ascii_case("plan") {
+            open_plan(deck, in_plan, value, span, line);
             return;
         }
-        let key = trim(key);
+        if value.is_empty() {
+            *in_plan = Section::Zone;
+            open_zone(deck, key, Some(span), Some(line));
+            return;
+        }
         let slot = if key.eq_ignore_ascii_case("format") {
             &mut deck.format
         } else if key.eq_ignore_ascii_case("name") {
@@ -144,6 +202,49 @@ fn parse_line<'a>(deck: &mut DeckRef<'a>, content: &'a str, span: Range<usize>, 
             "card lines start with a count, like `1 {content}`; zone headers end with `:`"
         )),
     ));
+}
+
+/// Opens the plan a `Plan: <name>` line names.
+fn open_plan(deck: &mut DeckRef, in_plan: &mut Section, name: &str, span: Range<usize>, line: u32) {
+    let problem = |message: String, help: String| ParseProblem {
+        message,
+        help: Some(help),
+        span: Some(span.clone()),
+        line: Some(line),
+    };
+    // The lines up to the next header are this plan's, even when it is refused: they are
+    // not cards of the zone above.
+    *in_plan = Section::RefusedPlan;
+    if name.is_empty() {
+        let message = problem(
+            "a plan needs a name".into(),
+            "name the matchup after the colon: `Plan: vs Titan Wall`".into(),
+        );
+        deck.problems.to_mut().push(message);
+        return;
+    }
+    let key = crate::names::key(name);
+    if let Some(was) = (deck.plans.iter()).find(|p| crate::names::key(&p.name.value) == key) {
+        let at = was
+            .name
+            .line
+            .map_or(String::new(), |l| format!(" on line {l}"));
+        let message = problem(
+            format!("plan `{name}` is given twice"),
+            format!("merge the two into the first{at}, or give this one another name"),
+        );
+        deck.problems.to_mut().push(message);
+        return;
+    }
+    deck.plans.to_mut().push(Plan {
+        name: Located {
+            value: name.to_owned(),
+            span: Some(span.end - name.len()..span.end),
+            line: Some(line),
+        },
+        swaps: Vec::new(),
+    });
+    *in_plan = Section::Plan;
 }
 
 /// `s` without white space around it; most headers have none, or one ASCII space.
@@ -249,6 +350,16 @@ pub fn write(deck: &Deck) -> String {
             let _ = writeln!(out, "{} {}", entry.count, entry.card);
         }
     }
+    for plan in &deck.plans {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "Plan: {}", plan.name.value);
+        for swap in &plan.swaps {
+            let sign = if swap.into_main { '+' } else { '-' };
+            let _ = writeln!(out, "{sign}{} {}", swap.count, swap.card);
+        }
+    }
     out
 }
 
@@ -329,5 +440,64 @@ mod tests {
                 (1, "3 Ninjas".into())
             ]
         );
+    }
+
+    const PLANNED: &str = "format: fow-standard\n\nRuler:\n1 Faria\n\nSide:\n2 Storm Falcon\n\nPlan: vs Titan Wall\n+2 Storm Falcon\n-2 Ash Hound\n\nPlan: vs Ember Rush\n+1x Storm Falcon\n";
+
+    #[test]
+    fn plans_end_at_the_next_plan_or_zone() {
+        let deck = parse(&format!("{PLANNED}Main:\n3 Ash Hound\n"));
+        assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+        let names: Vec<_> = deck.plans.iter().map(|p| p.name.value.as_str()).collect();
+        assert_eq!(names, ["vs Titan Wall", "vs Ember Rush"]);
+        let swaps = &deck.plans[0].swaps;
+        assert_eq!(
+            (swaps[0].count, swaps[0].card.as_str(), swaps[0].into_main),
+            (2, "Storm Falcon", true)
+        );
+        assert_eq!(
+            (swaps[1].card.as_str(), swaps[1].into_main, swaps[1].line),
+            ("Ash Hound", false, Some(11))
+        );
+        assert_eq!(deck.plans[1].swaps.len(), 1);
+        assert_eq!(deck.zones.last().unwrap().entries[0].card, "Ash Hound");
+    }
+
+    #[test]
+    fn written_plans_read_back_byte_for_byte() {
+        let once = write(&parse(PLANNED));
+        assert!(
+            once.contains("Plan: vs Titan Wall\n+2 Storm Falcon\n-2 Ash Hound\n"),
+            "{once}"
+        );
+        assert_eq!(write(&parse(&once)), once);
+        assert_eq!(
+            parse(&once).without_locations(),
+            parse(PLANNED).without_locations()
+        );
+    }
+
+    #[test]
+    fn bad_plan_lines_are_problems_with_lines() {
+        let deck =
+            parse("Plan:\n+1 A\nPlan: x\n3 Ash Hound\n+0 Ash Hound\nPlan: X\n-1 B\n+1 Loose\n");
+        let lines: Vec<_> = deck
+            .problems
+            .iter()
+            .map(|p| (p.line.unwrap(), p.message.as_str()))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                (1, "a plan needs a name"),
+                (4, "`3 Ash Hound` is a card line inside a plan"),
+                (5, "a count of 0 adds no card"),
+                (6, "plan `X` is given twice"),
+            ]
+        );
+        // The refused plans' lines are kept nowhere.
+        assert_eq!(deck.plans.len(), 1);
+        assert!(deck.plans[0].swaps.is_empty());
+        assert!(deck.zones.is_empty());
     }
 }
