@@ -23,6 +23,7 @@ mod resolved;
 mod rule_id;
 mod rules;
 mod set_legality;
+mod sideboard_plan;
 mod zone_type;
 
 pub use colour_identity::ColourIdentity;
@@ -278,10 +279,22 @@ impl<'f> Validator<'f> {
             let mut scratch = cell.try_borrow_mut().ok()?;
             Some(self.validate_with(deck, &mut scratch))
         });
-        match lent {
+        let mut verdict = match lent {
             Ok(Some(verdict)) => verdict,
             _ => self.validate_with(deck, &mut Scratch::default()),
+        };
+        if !deck.plans.is_empty() {
+            // After the deck's own check, so the post-board decks reuse its buffers.
+            sideboard_plan::check(self, deck, &mut verdict);
+            verdict
+                .findings
+                .sort_by_key(|f| (f.line.unwrap_or(u32::MAX), f.rule));
+            verdict.legal = verdict
+                .findings
+                .iter()
+                .all(|f| f.severity != Severity::Error);
         }
+        verdict
     }
 
     fn validate_with(&self, deck: &DeckRef, scratch: &mut Scratch) -> Verdict {

@@ -63,6 +63,8 @@ rule_ids! {
     Limited "limited" Error "no more copies of a limited card than its limit",
     CombinationBanned "combination-banned" Error "no group of cards banned together",
     SetLegality "set-legality" Error "only cards from the format's sets",
+    SideboardPlan "sideboard-plan" Error
+        "each sideboard plan boards in only what the side zone holds and leaves a legal deck",
     Evolution "evolution" Warning
         "each evolution level's previous level is in the deck (warning)",
     Printing "printing" Warning
