@@ -155,7 +155,11 @@ fn warn(source: &Arc<SourceFile>, deck: &Deck, to: Encoding, colour: bool) -> Re
                     if dropped.len() == 1 { "it" } else { "them" }
                 ),
             )
-            .help("json, toml and csv keep everything a deck list holds (docs/encodings.md)"),
+            .help(if deck.plans.is_empty() {
+                "json, toml and csv keep everything a deck list holds (docs/encodings.md)"
+            } else {
+                "only the text list keeps sideboard plans; json, toml and csv keep the rest (docs/plans.md)"
+            }),
         );
     }
     if warnings.is_empty() {

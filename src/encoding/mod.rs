@@ -112,6 +112,8 @@ pub struct Holds {
     pub banner: bool,
     pub printings: bool,
     pub entry_tags: bool,
+    /// Sideboard plans.
+    pub plans: bool,
 }
 
 impl Holds {
@@ -121,6 +123,7 @@ impl Holds {
         banner: true,
         printings: true,
         entry_tags: true,
+        plans: true,
     };
     const NONE: Holds = Holds {
         description: false,
@@ -128,6 +131,7 @@ impl Holds {
         banner: false,
         printings: false,
         entry_tags: false,
+        plans: false,
     };
 }
 
@@ -135,9 +139,13 @@ impl Encoding {
     /// What this encoding keeps of a deck (docs/encodings.md has the same table).
     pub fn holds(self) -> Holds {
         match self {
-            Encoding::Json | Encoding::Toml | Encoding::Csv => Holds::ALL,
+            Encoding::Json | Encoding::Toml | Encoding::Csv => Holds {
+                plans: false,
+                ..Holds::ALL
+            },
             Encoding::Text => Holds {
                 description: true,
+                plans: true,
                 ..Holds::NONE
             },
             Encoding::Code => Holds::NONE,
@@ -147,6 +155,7 @@ impl Encoding {
             },
             Encoding::Cod => Holds {
                 entry_tags: false,
+                plans: false,
                 ..Holds::ALL
             },
             Encoding::Lackey => Holds {
@@ -182,6 +191,12 @@ pub fn dropped(deck: &Deck, encoding: Encoding) -> Vec<String> {
     if !holds.entry_tags && tagged > 0 {
         out.push(format!("the tags of {}", entries_phrase(tagged)));
     }
+    if !holds.plans && !deck.plans.is_empty() {
+        let names: Vec<String> = (deck.plans.iter())
+            .map(|p| format!("`{}`", p.name.value))
+            .collect();
+        out.push(format!("the sideboard plans ({})", names.join(", ")));
+    }
     out
 }
 
@@ -204,6 +219,9 @@ pub fn keeping(mut deck: Deck, holds: Holds) -> Deck {
     }
     if !holds.banner {
         deck.banner = None;
+    }
+    if !holds.plans {
+        deck.plans.clear();
     }
     for entry in deck.zones.iter_mut().flat_map(|z| &mut z.entries) {
         if !holds.printings {
