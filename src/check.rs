@@ -297,11 +297,13 @@ pub struct StatsDeck<'c> {
 
 /// Reads a deck list (`-`: standard input) and resolves it for `stats` and `draw`. Unlike
 /// `validate`, which reports an unreadable deck as a finding, these need the deck: a line that
-/// cannot be read or a format that does not exist stops them, pointing at the line.
+/// cannot be read or a format that does not exist stops them, pointing at the line. With
+/// `plan`, the deck is the one that plan leaves (a plan that cannot be made stops them too).
 pub fn read_for_stats<'c>(
     catalog: &'c Catalog,
     format: Option<&str>,
     arg: &str,
+    plan: Option<&str>,
 ) -> Result<StatsDeck<'c>, Error> {
     let source = if arg == "-" {
         SourceFile::new("<stdin>", crate::error::read_stdin()?)
@@ -341,12 +343,61 @@ pub fn read_for_stats<'c>(
         (None, None) => return Err(names_no_format(catalog, arg)),
     };
     let game = catalog.game(&format.game)?;
+    let deck = match plan {
+        Some(name) => with_plan(&deck, name, game, &source)?,
+        None => deck,
+    };
     Ok(StatsDeck {
         path: arg.to_owned(),
         name: deck.name.as_ref().map(|n| n.value.clone()),
         resolved: stats::resolve(&deck, game),
         format,
         game,
+    })
+}
+
+/// The deck the plan named `name` leaves; an unknown name is a usage error listing the deck's
+/// plans, a plan that cannot be made an error pointing at its lines.
+fn with_plan(
+    deck: &Deck,
+    name: &str,
+    game: &Game,
+    source: &Arc<SourceFile>,
+) -> Result<Deck, Error> {
+    let Some(plan) = deck.plan(name) else {
+        let plans: Vec<&str> = deck.plans.iter().map(|p| p.name.value.as_str()).collect();
+        let help = match plans.is_empty() {
+            true => "the deck has no `Plan:` lines (docs/plans.md)".to_owned(),
+            false => {
+                let all = format!("the deck's plans are `{}`", plans.join("`, `"));
+                match crate::names::suggest(name, plans.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`? {all}"),
+                    None => all,
+                }
+            }
+        };
+        return Err(Error::usage_with_help(
+            format!("the deck has no plan `{name}`"),
+            help,
+        ));
+    };
+    deck.with_plan(plan, game).map_err(|problems| Error::Deck {
+        message: format!(
+            "cannot make plan `{}`: {}",
+            plan.name.value,
+            crate::error::plural(problems.len(), "problem")
+        ),
+        problems: (problems.into_iter())
+            .map(|p| {
+                let mut problem = Problem::error("sideboard-plan", p.message)
+                    .in_file(source)
+                    .help(p.help);
+                if let Some(span) = p.span {
+                    problem = problem.label(span, "this swap");
+                }
+                problem
+            })
+            .collect(),
     })
 }
 

@@ -36,7 +36,7 @@ pub struct DrawArgs {
 
 pub fn run(ctx: &Context, args: DrawArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    let deck = read_for_stats(&catalog, args.format.as_deref(), &args.deck)?;
+    let deck = read_for_stats(&catalog, args.format.as_deref(), &args.deck, None)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let on_the_play = !args.on_the_draw;
     let hands = goldfish::deal(

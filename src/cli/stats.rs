@@ -1,4 +1,4 @@
-//! `decksmith stats DECK [--odds QUERY]... [--output human|json|svg] [-o FILE]`
+//! `decksmith stats DECK [--plan NAME] [--odds QUERY]... [--output human|json|svg] [-o FILE]`
 
 use super::{emit, Context};
 use crate::check::read_for_stats;
@@ -19,6 +19,9 @@ pub struct StatsArgs {
     /// Format id or format file, instead of the deck's `format:` header.
     #[arg(long, value_name = "ID|PATH", value_parser = super::offer::format(), hide_possible_values = true)]
     pub format: Option<String>,
+    /// The numbers of the deck this sideboard plan (a `Plan:` name of the deck) leaves.
+    #[arg(long, value_name = "NAME")]
+    pub plan: Option<String>,
     /// Odds up to this turn (0: the opening hand only).
     #[arg(long, value_name = "T", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub turns: u32,
@@ -66,7 +69,12 @@ pub fn run(ctx: &Context, args: StatsArgs, out: &mut dyn Write) -> Result<Status
         ));
     }
     let catalog = ctx.catalog()?;
-    let deck = read_for_stats(&catalog, args.format.as_deref(), &args.deck)?;
+    let deck = read_for_stats(
+        &catalog,
+        args.format.as_deref(),
+        &args.deck,
+        args.plan.as_deref(),
+    )?;
     let date = args.date.unwrap_or_else(Date::today);
     let mut groups = Vec::new();
     for text in &args.odds {
