@@ -137,7 +137,10 @@ impl Deck {
                     ),
                     _ => problem(
                         format!("{zone} holds {held} `{name}`, the plan {verb} {wanted}"),
-                        format!("{verb} at most {held}"),
+                        match swap.into_main {
+                            true => format!("board in at most {held}, or list more under `Side:`"),
+                            false => format!("board out at most {held}"),
+                        },
                     ),
                 });
                 continue;

@@ -29,6 +29,7 @@ mod json_schema;
 mod lackey_deck;
 mod layers;
 mod matches;
+mod plans;
 mod readme;
 mod robustness;
 mod shell;
