@@ -127,13 +127,12 @@ impl Deck {
                     0 => problem(
                         format!("{zone} holds no `{name}`"),
                         match swap.into_main {
-                            true => {
-                                format!("list it under `Side:` to board it in, or remove this line")
+                            true => "list it under `Side:` to board it in, or remove this line",
+                            false => {
+                                "a `-` line boards out a card the main deck plays; remove this line"
                             }
-                            false => format!(
-                                "a `-` line puts back a card the main deck plays; remove this line"
-                            ),
-                        },
+                        }
+                        .to_owned(),
                     ),
                     _ => problem(
                         format!("{zone} holds {held} `{name}`, the plan {verb} {wanted}"),

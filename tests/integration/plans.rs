@@ -117,7 +117,7 @@ fn text_round_trips_keep_plans_and_other_encodings_warn() {
     let file = temp_file("again.deck", &text);
     let again = decksmith([
         "convert".as_ref(),
-        &*file.as_os_str(),
+        file.as_os_str(),
         "--to".as_ref(),
         "text".as_ref(),
     ])
