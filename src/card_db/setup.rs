@@ -1,6 +1,8 @@
 //! How a game deals its cards (`[game.setup]` in `game.toml`): the piles drawn from, the opening
-//! hand, the draws of each turn and who skips the first one. `stats` computes draw odds from it
-//! and `draw` deals sample hands with it, so a game added as data alone declares its own.
+//! hand, the draws of each turn and who skips the first one, and who goes first in each game of
+//! a match. `stats` computes draw odds from it, `draw` deals sample hands with it and `sim
+//! --best-of` picks later games' first players by it, so a game added as data alone declares
+//! its own.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +16,63 @@ pub struct Setup {
     /// The piles cards are drawn from, each a deck zone shuffled on its own. Zones not listed
     /// (a Hero or ruler set out at the start, a side deck) are never drawn.
     pub piles: Vec<Pile>,
+    /// Who goes first in the first game of a match and in each later one (ignored where play
+    /// is `simultaneous`).
+    #[serde(default, skip_serializing_if = "FirstPlayer::is_default")]
+    pub first_player: FirstPlayer,
+}
+
+/// Who goes first, game by game (`[game.setup.first-player]`).
+#[derive(
+    Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FirstPlayer {
+    /// The first game's rule (and that of a game after a drawn one).
+    #[serde(default)]
+    pub game_one: Opening,
+    /// The rule of every later game of a match.
+    #[serde(default)]
+    pub later: Later,
+}
+
+impl FirstPlayer {
+    fn is_default(&self) -> bool {
+        *self == FirstPlayer::default()
+    }
+
+    /// Whether the loser of a game goes first in the next.
+    pub fn loser_chooses(&self) -> bool {
+        self.later == Later::LoserChooses
+    }
+}
+
+/// How the first player of a game is found when nothing earlier in the match decides it.
+#[derive(
+    Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Opening {
+    /// Chosen at random (a coin flip, a die roll).
+    #[default]
+    Random,
+    /// Each player reveals the top card of their shuffled deck; the higher card number goes
+    /// first, a coin flip on a tie.
+    HighestCardNumber,
+}
+
+/// Who goes first in game 2 and later of a match.
+#[derive(
+    Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Later {
+    /// The `game-one` rule again, every game.
+    #[default]
+    Again,
+    /// The loser of the previous game chooses, and chooses to go first; after a drawn game
+    /// the `game-one` rule decides.
+    LoserChooses,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]

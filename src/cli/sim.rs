@@ -27,6 +27,10 @@ pub struct SimArgs {
     /// Games per pairing; seats alternate game by game.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub games: u64,
+    /// Play matches of the best of N games (N odd, e.g. 3): first to a majority of wins.
+    /// `--games` then counts matches.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = best_of)]
+    pub best_of: u64,
     /// Seed of the run; game N's seed derives from it and N alone.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -110,14 +114,20 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         decks: &args.decks,
         field: &args.vs,
         games: args.games,
+        best_of: args.best_of,
         seed: args.seed,
         players: [args.p1, args.p2],
         shard: args.shard.unwrap_or(Shard::WHOLE),
         allow_illegal: args.allow_illegal,
         vanilla: args.vanilla,
     };
-    let (game, seats, plan) = match sim::prepare(&catalog, forced.as_ref(), &request)? {
-        Prepared::Ready { game, seats, plan } => (game, seats, plan),
+    let (game, seats, boards, plan) = match sim::prepare(&catalog, forced.as_ref(), &request)? {
+        Prepared::Ready {
+            game,
+            seats,
+            boards,
+            plan,
+        } => (game, seats, boards, plan),
         Prepared::Illegal(illegal) => {
             let mut s = human::validate(&illegal, ctx.colour);
             s.push_str(
@@ -129,11 +139,16 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
     };
     let shard = request.shard;
     let games = (args.games * plan.pairings.len() as u64).div_ceil(shard.n);
-    let bar = Progress::new("{bar:40} {pos}/{len} games, {eta} left", 1, || Ok(games))?;
+    let template = match args.best_of {
+        1 => "{bar:40} {pos}/{len} games, {eta} left",
+        _ => "{bar:40} {pos}/{len} matches, {eta} left",
+    };
+    let bar = Progress::new(template, 1, || Ok(games))?;
     let pool = crate::check::Pool::new(args.jobs, usize::MAX)?;
     let game_id = plan.game.clone();
     let step = || bar.step();
-    let result = pool.install(|| sim::run(game, &seats, plan, request.players, shard, &step));
+    let result =
+        pool.install(|| sim::run(game, &seats, &boards, plan, request.players, shard, &step));
     bar.finish();
     let result = match result {
         None => return Err(registry::no_engine(&game_id)),
@@ -145,6 +160,15 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
     };
     write(ctx, &result, &args.write, out)?;
     Ok(Status::Success)
+}
+
+fn best_of(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n % 2 == 1 && n <= 99 => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a match length: write an odd number of games from 1 to 99 (e.g. 3)"
+        )),
+    }
 }
 
 fn run_merge(ctx: &Context, args: MergeArgs, out: &mut dyn Write) -> Result<Status, Error> {

@@ -2,7 +2,7 @@
 //! ranking), for spreadsheets (CSV, one row per pairing) and as a heat map (SVG).
 
 use super::human::new_table;
-use crate::sim::{overall, Record, SimResult, Tally};
+use crate::sim::{overall, MatchTally, Record, SimResult, Tally};
 use crate::stats::wilson::wilson;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -27,13 +27,17 @@ fn rate(wins: u64, games: u64) -> String {
 
 fn heading(r: &SimResult) -> String {
     let p = &r.plan;
+    let per = match p.best_of {
+        1 => crate::error::plural(p.games as usize, "game"),
+        n => format!(
+            "{} match{} of the best of {n}",
+            p.games,
+            if p.games == 1 { "" } else { "es" }
+        ),
+    };
     let mut s = format!(
-        "{}: {} per pairing, {} (first deck) vs {} (second deck), seed {}",
-        p.game,
-        crate::error::plural(p.games as usize, "game"),
-        p.players[0],
-        p.players[1],
-        p.seed
+        "{}: {per} per pairing, {} (first deck) vs {} (second deck), seed {}",
+        p.game, p.players[0], p.players[1], p.seed
     );
     if !r.complete() {
         let covered: Vec<String> = r
@@ -76,8 +80,47 @@ fn details(r: &SimResult, pairing: usize, t: &Tally, colour: bool) -> String {
     )
 }
 
+/// Per pairing and side: the match win rate, and the game win rates before sideboarding
+/// (game 1) and after (the later games), each with its 95% interval; then the scores.
+fn matches(r: &SimResult, colour: bool) -> String {
+    let mut table = new_table(colour);
+    table.set_header(vec![
+        "deck",
+        "vs",
+        "match win rate (95% interval)",
+        "game 1 (pre-board)",
+        "later games (post-board)",
+    ]);
+    let mut scores = Vec::new();
+    for (&[a, b], m) in r.plan.pairings.iter().zip(&r.matches) {
+        for (side, deck, other) in [(0, a, b), (1, b, a)] {
+            let (one, later) = (m.game_one.side(side), m.later.side(side));
+            table.add_row(vec![
+                r.plan.decks[deck].clone(),
+                r.plan.decks[other].clone(),
+                rate(m.wins[side], m.matches),
+                rate(one.wins, one.games),
+                rate(later.wins, later.games),
+            ]);
+        }
+        let each: Vec<String> = m.scores.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        scores.push(format!(
+            "{} vs {}: {} drawn; scores (won-lost-drawn games): {}",
+            r.plan.decks[a],
+            r.plan.decks[b],
+            m.draws,
+            each.join(", ")
+        ));
+    }
+    format!("{table}\n{}\n", scores.join("\n"))
+}
+
 pub fn human(r: &SimResult, colour: bool) -> String {
     let mut s = heading(r);
+    if !r.matches.is_empty() {
+        s.push_str(&matches(r, colour));
+        s.push_str("every game:\n");
+    }
     if r.tallies.len() == 1 {
         s.push_str(&details(r, 0, &r.tallies[0], colour));
         return s;
@@ -180,6 +223,30 @@ struct RatesJson<'a> {
     decks: Vec<DeckRatesJson<'a>>,
     /// Per pairing, in the plan's order: its first deck, then its second.
     pairings: Vec<[DeckRatesJson<'a>; 2]>,
+    /// Matches (best of N): per pairing as `pairings`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    matches: Vec<[MatchRatesJson<'a>; 2]>,
+}
+
+/// One side of a pairing's matches: the match win rate, and the game win rates in game 1
+/// (before sideboarding) and in the later games (after).
+#[derive(Serialize)]
+struct MatchRatesJson<'a> {
+    deck: &'a str,
+    #[serde(rename = "match")]
+    won: Option<RateJson>,
+    game_one: Option<RateJson>,
+    later: Option<RateJson>,
+}
+
+fn match_rates<'a>(deck: &'a str, m: &MatchTally, side: usize) -> MatchRatesJson<'a> {
+    let (one, later) = (m.game_one.side(side), m.later.side(side));
+    MatchRatesJson {
+        deck,
+        won: rate_json(m.wins[side], m.matches),
+        game_one: rate_json(one.wins, one.games),
+        later: rate_json(later.wins, later.games),
+    }
 }
 
 #[derive(Serialize)]
@@ -208,6 +275,10 @@ pub fn json(r: &SimResult) -> String {
                     deck_rates(name(b), t.side(1)),
                 ]
             })
+            .collect(),
+        matches: (r.plan.pairings.iter())
+            .zip(&r.matches)
+            .map(|(&[a, b], m)| [match_rates(name(a), m, 0), match_rates(name(b), m, 1)])
             .collect(),
     };
     let mut s = serde_json::to_string_pretty(&SimJson { result: r, rates }).unwrap_or_default();

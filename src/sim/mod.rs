@@ -1,9 +1,10 @@
 //! AI-vs-AI simulation: decks played against each other many times by chosen players, with
-//! tallies from which win rates and their confidence intervals follow.
+//! tallies from which win rates and their confidence intervals follow; single games, or
+//! matches of the best of N (`--best-of 3`) with each deck's post-board list from game 2 on.
 //!
-//! Every game's seed derives from the run's seed and the game's index alone, and the tallies
-//! are sums, so a run gives the same result on any number of threads, on any machine, and
-//! split into shards ([`Shard`]) whose results [`merge`] back into the single run's.
+//! Every match's seed derives from the run's seed and the match's index alone, and the
+//! tallies are sums, so a run gives the same result on any number of threads, on any machine,
+//! and split into shards ([`Shard`]) whose results [`merge`] back into the single run's.
 
 use crate::card_db::Game;
 use crate::engine::player::{Bot, Kind};
@@ -66,8 +67,15 @@ pub struct Plan {
     pub fingerprints: Vec<String>,
     /// Pairs of indices into `decks`; the first deck of a pair is `a`.
     pub pairings: Vec<[usize; 2]>,
-    /// Games per pairing.
+    /// Games per pairing; matches, when `best_of` is more than 1.
     pub games: u64,
+    /// Games a match is the best of: 1 plays single games.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub best_of: u64,
+    /// Per pairing, the fingerprint of each side's post-board deck, played from game 2 on,
+    /// where a sideboard plan changes it (`null`: the deck as listed). Empty: none changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boarded: Vec<[Option<String>; 2]>,
     pub seed: u64,
     /// The player piloting each pairing's first deck and second deck.
     pub players: [String; 2],
@@ -76,6 +84,14 @@ pub struct Plan {
     /// The cards played by their stats alone (`--vanilla`): their text is not modelled.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vanilla: Vec<String>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+fn is_one(n: &u64) -> bool {
+    *n == 1
 }
 
 /// Sums over the games of one pairing, from the point of view of its two decks (index 0 is
@@ -149,6 +165,81 @@ impl Tally {
     }
 }
 
+/// Sums over the matches of one pairing (best of N), from the point of view of its two decks
+/// as [`Tally`] is.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchTally {
+    pub matches: u64,
+    pub wins: [u64; 2],
+    /// Matches neither deck won: as many games won each when the games ran out.
+    pub draws: u64,
+    /// Matches by their score in games, `won-lost-drawn` for the first deck (`2-1-0`).
+    pub scores: BTreeMap<String, u64>,
+    /// Game 1 of every match, played with the decks as listed (before sideboarding).
+    pub game_one: Tally,
+    /// Games 2 and later, played with the post-board decks.
+    pub later: Tally,
+}
+
+impl MatchTally {
+    fn add(&mut self, games: &[GameRecord]) {
+        let score = score(games);
+        self.matches += 1;
+        match match_winner(score) {
+            Some(w) => self.wins[w] += 1,
+            None => self.draws += 1,
+        }
+        let [a, b, d] = score;
+        *self.scores.entry(format!("{a}-{b}-{d}")).or_insert(0) += 1;
+        for (i, g) in games.iter().enumerate() {
+            if i == 0 {
+                &mut self.game_one
+            } else {
+                &mut self.later
+            }
+            .add(g);
+        }
+    }
+
+    fn merge(&mut self, other: &MatchTally) {
+        self.matches += other.matches;
+        self.draws += other.draws;
+        for i in 0..2 {
+            self.wins[i] += other.wins[i];
+        }
+        for (score, n) in &other.scores {
+            *self.scores.entry(score.clone()).or_insert(0) += n;
+        }
+        self.game_one.merge(&other.game_one);
+        self.later.merge(&other.later);
+    }
+}
+
+/// Games won by each side and games neither won (drawn or unfinished).
+fn score(games: &[GameRecord]) -> [u64; 3] {
+    let mut score = [0; 3];
+    for g in games {
+        score[g.winner.unwrap_or(2)] += 1;
+    }
+    score
+}
+
+/// The side that took the match: the first to win a majority of `best_of` games, or, when the
+/// games ran out first (drawn games count as played), the side that won more of them.
+fn match_winner([a, b, _]: [u64; 3]) -> Option<usize> {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Whether a match whose games so far scored `score` is over.
+fn match_over([a, b, d]: [u64; 3], best_of: u64) -> bool {
+    let need = best_of / 2 + 1;
+    a >= need || b >= need || a + b + d >= best_of
+}
+
 /// A run's result, or a shard's: the plan, which slices it covers, and a tally per pairing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SimResult {
@@ -156,8 +247,11 @@ pub struct SimResult {
     /// The slices (1-based) this result covers; every one of `1..=plan.shards` once the run
     /// is complete.
     pub covered: Vec<u64>,
-    /// One per pairing, in the plan's order.
+    /// One per pairing, in the plan's order: every game played, of every match.
     pub tallies: Vec<Tally>,
+    /// One per pairing when matches are played (`best_of` above 1), in the plan's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<MatchTally>,
 }
 
 impl SimResult {
@@ -169,19 +263,28 @@ impl SimResult {
 /// One game, from the pairing's point of view (0: its first deck, 1: the second).
 #[derive(Debug, Clone)]
 struct GameRecord {
-    pairing: usize,
     winner: Option<usize>,
     first: Option<usize>,
     reason: &'static str,
     turns: u32,
 }
 
-/// Plays the run's games in `shard` (in parallel on the current rayon pool) and tallies them.
-/// `decks` are indexed as the plan's; `progress` is called after every game. `None` when the
-/// game has no engine; `Err` when an engine cannot set a game up.
+/// One match's games, in the order played (one game when `best_of` is 1).
+#[derive(Debug, Clone)]
+struct MatchRecord {
+    pairing: usize,
+    games: Vec<GameRecord>,
+}
+
+/// Plays the run's games (or matches) in `shard` (in parallel on the current rayon pool) and
+/// tallies them. `decks` are indexed as the plan's; `boards`, when not empty, holds per pairing
+/// each side's post-board deck (`None`: the deck as listed), played from game 2 of a match on.
+/// `progress` is called after every match. `None` when the game has no engine; `Err` when an
+/// engine cannot set a game up.
 pub fn run(
     game: &Game,
     decks: &[SeatDeck],
+    boards: &[[Option<SeatDeck>; 2]],
     plan: Plan,
     kinds: [Kind; 2],
     shard: Shard,
@@ -190,6 +293,7 @@ pub fn run(
     let task = SimTask {
         game,
         decks,
+        boards,
         plan: &plan,
         kinds,
         shard,
@@ -198,13 +302,23 @@ pub fn run(
     let records = registry::dispatch(game.id(), task)?;
     Some(records.map(|records| {
         let mut tallies = vec![Tally::default(); plan.pairings.len()];
+        let mut matches = match plan.best_of {
+            1 => Vec::new(),
+            _ => vec![MatchTally::default(); plan.pairings.len()],
+        };
         for r in &records {
-            tallies[r.pairing].add(r);
+            for g in &r.games {
+                tallies[r.pairing].add(g);
+            }
+            if let Some(m) = matches.get_mut(r.pairing) {
+                m.add(&r.games);
+            }
         }
         SimResult {
             covered: vec![shard.k],
             plan,
             tallies,
+            matches,
         }
     }))
 }
@@ -212,6 +326,7 @@ pub fn run(
 struct SimTask<'a> {
     game: &'a Game,
     decks: &'a [SeatDeck],
+    boards: &'a [[Option<SeatDeck>; 2]],
     plan: &'a Plan,
     kinds: [Kind; 2],
     shard: Shard,
@@ -219,46 +334,83 @@ struct SimTask<'a> {
 }
 
 impl EngineTask for SimTask<'_> {
-    type Output = Result<Vec<GameRecord>, String>;
+    type Output = Result<Vec<MatchRecord>, String>;
     fn run<E: Engine>(self) -> Self::Output {
         let games = self.plan.games;
         let total = games * self.plan.pairings.len() as u64;
         (0..total)
             .into_par_iter()
-            .filter(|&g| self.shard.holds(g))
-            .map(|g| {
-                let pairing = (g / games) as usize;
-                let [a, b] = self.plan.pairings[pairing];
-                // Seats alternate game by game: the pairing's first deck is p1 in even games.
-                let a_seat = if (g % games) % 2 == 0 {
-                    Player::P1
-                } else {
-                    Player::P2
-                };
-                let seed = game_seed(self.plan.seed, g + 1);
-                let (decks, kinds) = match a_seat {
-                    Player::P1 => ([a, b], self.kinds),
-                    Player::P2 => ([b, a], [self.kinds[1], self.kinds[0]]),
-                };
-                let setup = Setup {
-                    game: self.game,
-                    decks: decks.map(|d| self.decks[d].clone()),
-                    seed,
-                    first: None,
-                };
-                let (first, outcome) = play::<E>(&setup, kinds)?;
+            .filter(|&m| self.shard.holds(m))
+            .map(|m| {
+                let record = self.play_match::<E>(m)?;
                 (self.progress)();
-                // Seat → the pairing's side.
-                let side = |p: Player| usize::from(p != a_seat);
-                Ok(GameRecord {
-                    pairing,
-                    winner: outcome.winner.map(side),
-                    first: first.map(side),
-                    reason: outcome.reason,
-                    turns: outcome.turns,
-                })
+                Ok(record)
             })
             .collect()
+    }
+}
+
+impl SimTask<'_> {
+    /// Match `m` (counting through the pairings): its first game is game `m` of the same run
+    /// played as single games, same seed and seats; later games derive their seeds from it.
+    fn play_match<E: Engine>(&self, m: u64) -> Result<MatchRecord, String> {
+        let pairing = (m / self.plan.games) as usize;
+        // Seats alternate match by match: the pairing's first deck is p1 in even ones, and
+        // keeps its seat through the match (who goes first is the rules' to say, not the seat).
+        let a_seat = if (m % self.plan.games) % 2 == 0 {
+            Player::P1
+        } else {
+            Player::P2
+        };
+        let kinds = match a_seat {
+            Player::P1 => self.kinds,
+            Player::P2 => [self.kinds[1], self.kinds[0]],
+        };
+        let seat_of = |side: usize| if side == 0 { a_seat } else { a_seat.other() };
+        let side = |p: Player| usize::from(p != a_seat);
+        let loser_chooses =
+            (self.game.def.setup.as_ref()).is_some_and(|s| s.first_player.loser_chooses());
+        let match_seed = game_seed(self.plan.seed, m + 1);
+        let mut games: Vec<GameRecord> = Vec::with_capacity(self.plan.best_of as usize);
+        while !match_over(score(&games), self.plan.best_of) {
+            let number = games.len() as u64;
+            let deck = |side: usize| {
+                let listed = &self.decks[self.plan.pairings[pairing][side]];
+                match (number, self.boards.get(pairing)) {
+                    (1.., Some(boards)) => boards[side].as_ref().unwrap_or(listed),
+                    _ => listed,
+                }
+            };
+            let seated = match a_seat {
+                Player::P1 => [deck(0), deck(1)],
+                Player::P2 => [deck(1), deck(0)],
+            };
+            // FW-A24: the loser of the previous game chooses, and goes first; after a drawn
+            // game (or in game 1) the game's own rule decides in its setup.
+            let first = match games.last() {
+                Some(GameRecord {
+                    winner: Some(w), ..
+                }) if loser_chooses => Some(seat_of(1 - w)),
+                _ => None,
+            };
+            let setup = Setup {
+                game: self.game,
+                decks: seated.map(SeatDeck::clone),
+                seed: match number {
+                    0 => match_seed,
+                    n => game_seed(match_seed, n + 1),
+                },
+                first,
+            };
+            let (first, outcome) = play::<E>(&setup, kinds)?;
+            games.push(GameRecord {
+                winner: outcome.winner.map(side),
+                first: first.map(side),
+                reason: outcome.reason,
+                turns: outcome.turns,
+            });
+        }
+        Ok(MatchRecord { pairing, games })
     }
 }
 
@@ -338,6 +490,7 @@ pub fn merge(parts: &[(String, SimResult)]) -> Result<SimResult, MergeError> {
     };
     let mut owner: BTreeMap<u64, &str> = BTreeMap::new();
     let mut tallies = vec![Tally::default(); first.plan.pairings.len()];
+    let mut matches = vec![MatchTally::default(); first.matches.len()];
     for (name, part) in parts {
         let p = &part.plan;
         let q = &first.plan;
@@ -347,10 +500,13 @@ pub fn merge(parts: &[(String, SimResult)]) -> Result<SimResult, MergeError> {
             (p.fingerprints != q.fingerprints, "a deck's cards"),
             (p.pairings != q.pairings, "the pairings"),
             (p.games != q.games, "the number of games"),
+            (p.best_of != q.best_of, "the games a match is the best of"),
+            (p.boarded != q.boarded, "a post-board deck's cards"),
             (p.seed != q.seed, "the seed"),
             (p.players != q.players, "the players"),
             (p.shards != q.shards, "the number of shards"),
             (part.tallies.len() != tallies.len(), "the tallies"),
+            (part.matches.len() != matches.len(), "the match tallies"),
         ];
         if let Some((_, what)) = differs.iter().find(|(d, _)| *d) {
             return Err(MergeError::Mismatch(name.clone(), first_name.clone(), what));
@@ -368,6 +524,9 @@ pub fn merge(parts: &[(String, SimResult)]) -> Result<SimResult, MergeError> {
         for (t, u) in tallies.iter_mut().zip(&part.tallies) {
             t.merge(u);
         }
+        for (t, u) in matches.iter_mut().zip(&part.matches) {
+            t.merge(u);
+        }
     }
     let missing: Vec<String> = (1..=first.plan.shards)
         .filter(|k| !owner.contains_key(k))
@@ -383,6 +542,7 @@ pub fn merge(parts: &[(String, SimResult)]) -> Result<SimResult, MergeError> {
         plan,
         covered: vec![1],
         tallies,
+        matches,
     })
 }
 

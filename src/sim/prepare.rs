@@ -19,8 +19,10 @@ pub struct Request<'a> {
     pub decks: &'a [PathBuf],
     /// When given, each of `decks` plays each of these only.
     pub field: &'a [PathBuf],
-    /// Games per pairing.
+    /// Games per pairing; matches, when `best_of` is more than 1.
     pub games: u64,
+    /// Games a match is the best of (odd): 1 plays single games.
+    pub best_of: u64,
     pub seed: u64,
     /// The players piloting each pairing's first and second deck.
     pub players: [Kind; 2],
@@ -33,10 +35,12 @@ pub struct Request<'a> {
 
 /// What reading a run's decks gives.
 pub enum Prepared<'c> {
-    /// A run ready to be played ([`super::run`]); `seats` are indexed as the plan's decks.
+    /// A run ready to be played ([`super::run`]); `seats` are indexed as the plan's decks,
+    /// `boards` as its pairings (empty when no deck boards).
     Ready {
         game: &'c Game,
         seats: Vec<SeatDeck>,
+        boards: Vec<[Option<SeatDeck>; 2]>,
         plan: Plan,
     },
     /// Decks not legal in their format, unless the request allows them: no game is played.
@@ -77,18 +81,26 @@ pub fn prepare<'c>(
     for (deck, o) in decks.iter().zip(&outcomes) {
         seats.push(SeatDeck::new(deck, game, &[], &o.source, request.vanilla).map_err(unplayable)?);
     }
+    let boards: Vec<[Option<SeatDeck>; 2]> = Vec::new();
     let plan = Plan {
         game: game_id,
         decks: paths.iter().map(|p| deck_name(p)).collect(),
         fingerprints: seats.iter().map(fingerprint).collect(),
         pairings,
         games: request.games,
+        best_of: request.best_of,
+        boarded: boarded(&boards),
         seed: request.seed,
         players: request.players.map(|p| p.to_string()),
         shards: request.shard.n,
         vanilla: vanilla_cards(game, &seats),
     };
-    Ok(Prepared::Ready { game, seats, plan })
+    Ok(Prepared::Ready {
+        game,
+        seats,
+        boards,
+        plan,
+    })
 }
 
 /// Every pair of the main decks, or each main deck against each field deck (indices into
@@ -149,6 +161,14 @@ fn one_game(outcomes: &[DeckOutcome]) -> Result<String, Error> {
         )));
     }
     Ok(first.to_owned())
+}
+
+/// What the plan records of the post-board decks: their fingerprints, so that shards played
+/// with a changed plan do not merge.
+pub(super) fn boarded(boards: &[[Option<SeatDeck>; 2]]) -> Vec<[Option<String>; 2]> {
+    (boards.iter())
+        .map(|sides| sides.each_ref().map(|d| d.as_ref().map(fingerprint)))
+        .collect()
 }
 
 /// FNV-1a over the deck's zones and cards: enough to tell a changed deck from the same one.

@@ -9,6 +9,8 @@ fn plan(shards: u64) -> Plan {
         fingerprints: vec!["1".into(), "2".into(), "3".into()],
         pairings: vec![[0, 1], [0, 2], [1, 2]],
         games: 7,
+        best_of: 1,
+        boarded: Vec::new(),
         seed: 42,
         players: ["greedy".into(), "mcts:4".into()],
         shards,
@@ -26,6 +28,7 @@ fn sim(shard: Shard, threads: usize) -> SimResult {
         run(
             game::<JForce>(),
             &decks,
+            &[],
             plan(shard.n),
             [Kind::Greedy, Kind::Mcts(4)],
             shard,
