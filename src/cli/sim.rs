@@ -31,6 +31,13 @@ pub struct SimArgs {
     /// `--games` then counts matches.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = best_of)]
     pub best_of: u64,
+    /// With `--best-of`: the sideboard plan the first deck of each pairing plays from game 2
+    /// on (default: its plan named `vs <the opponent's name:>`, when it has one).
+    #[arg(long, value_name = "NAME", requires = "best_of")]
+    pub plan_a: Option<String>,
+    /// The plan of the second deck of each pairing, as `--plan-a`.
+    #[arg(long, value_name = "NAME", requires = "best_of")]
+    pub plan_b: Option<String>,
     /// Seed of the run; game N's seed derives from it and N alone.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -120,6 +127,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
         shard: args.shard.unwrap_or(Shard::WHOLE),
         allow_illegal: args.allow_illegal,
         vanilla: args.vanilla,
+        plans: [args.plan_a.as_deref(), args.plan_b.as_deref()],
     };
     let (game, seats, boards, plan) = match sim::prepare(&catalog, forced.as_ref(), &request)? {
         Prepared::Ready {

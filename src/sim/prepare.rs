@@ -6,6 +6,8 @@ use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::check::{read_and_check, DeckOutcome};
 use crate::date::Date;
+use crate::deck::Deck;
+use crate::diagnostic::SourceFile;
 use crate::engine::player::Kind;
 use crate::engine::{unplayable, vanilla_cards, SeatDeck};
 use crate::error::Error;
@@ -31,6 +33,9 @@ pub struct Request<'a> {
     pub allow_illegal: bool,
     /// Play cards whose text the engine does not model by their stats alone.
     pub vanilla: bool,
+    /// The sideboard plan each pairing's first and second deck plays from game 2 of a match
+    /// on; `None`: the plan named `vs <the opponent's name>`, where the deck has one.
+    pub plans: [Option<&'a str>; 2],
 }
 
 /// What reading a run's decks gives.
@@ -81,7 +86,10 @@ pub fn prepare<'c>(
     for (deck, o) in decks.iter().zip(&outcomes) {
         seats.push(SeatDeck::new(deck, game, &[], &o.source, request.vanilla).map_err(unplayable)?);
     }
-    let boards: Vec<[Option<SeatDeck>; 2]> = Vec::new();
+    let boards = match request.best_of {
+        1 => Vec::new(),
+        _ => boards(game, &decks, &outcomes, &pairings, request)?,
+    };
     let plan = Plan {
         game: game_id,
         decks: paths.iter().map(|p| deck_name(p)).collect(),
@@ -161,6 +169,59 @@ fn one_game(outcomes: &[DeckOutcome]) -> Result<String, Error> {
         )));
     }
     Ok(first.to_owned())
+}
+
+/// The sideboarding step: per pairing, each side's post-board deck, where its plan against
+/// the other deck names one; empty when no deck of the run boards.
+fn boards(
+    game: &Game,
+    decks: &[Deck],
+    outcomes: &[DeckOutcome],
+    pairings: &[[usize; 2]],
+    request: &Request<'_>,
+) -> Result<Vec<[Option<SeatDeck>; 2]>, Error> {
+    let mut boards = Vec::with_capacity(pairings.len());
+    for pair in pairings {
+        let mut sides = [None, None];
+        for side in 0..2 {
+            let (me, them) = (pair[side], pair[1 - side]);
+            let deck = &decks[me];
+            let file = &outcomes[me].source;
+            let opponent = decks[them].name.as_ref().map(|n| format!("vs {}", n.value));
+            let plan = match (request.plans[side], &opponent) {
+                (Some(name), _) => Some(deck.plan(name).ok_or_else(|| no_plan(deck, file, name))?),
+                (None, Some(name)) => deck.plan(name),
+                (None, None) => None,
+            };
+            let Some(plan) = plan else { continue };
+            let post = deck.with_plan(plan, game).map_err(|problems| {
+                let first = problems
+                    .first()
+                    .map(|p| (p.message.clone(), p.help.clone()));
+                let (message, help) = first.unwrap_or_default();
+                Error::usage_with_help(format!("{}: {message}", file.name), help)
+            })?;
+            sides[side] =
+                Some(SeatDeck::new(&post, game, &[], file, request.vanilla).map_err(unplayable)?);
+        }
+        boards.push(sides);
+    }
+    if boards.iter().all(|s| s.iter().all(Option::is_none)) {
+        boards.clear();
+    }
+    Ok(boards)
+}
+
+/// `--plan-a`/`--plan-b` named a plan `deck` does not have.
+fn no_plan(deck: &Deck, file: &SourceFile, name: &str) -> Error {
+    let names: Vec<String> = (deck.plans.iter())
+        .map(|p| format!("`{}`", p.name.value))
+        .collect();
+    let help = match names.is_empty() {
+        true => "the deck has no plans: add a `Plan: vs NAME` section to it".to_owned(),
+        false => format!("its plans: {}", names.join(", ")),
+    };
+    Error::usage_with_help(format!("`{}` has no plan `{name}`", file.name), help)
 }
 
 /// What the plan records of the post-board decks: their fingerprints, so that shards played
