@@ -1,6 +1,7 @@
 //! Integration tests: the real `decksmith` binary, driven like a user would.
 
 mod batch;
+mod best_of_three;
 mod boundaries;
 mod builder;
 mod card_pools;
