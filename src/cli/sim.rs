@@ -135,7 +135,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
             seats,
             boards,
             plan,
-        } => (game, seats, boards, plan),
+        } => (game, seats, boards, *plan),
         Prepared::Illegal(illegal) => {
             let mut s = human::validate(&illegal, ctx.colour);
             s.push_str(

@@ -46,7 +46,7 @@ pub enum Prepared<'c> {
         game: &'c Game,
         seats: Vec<SeatDeck>,
         boards: Vec<[Option<SeatDeck>; 2]>,
-        plan: Plan,
+        plan: Box<Plan>,
     },
     /// Decks not legal in their format, unless the request allows them: no game is played.
     Illegal(Vec<DeckOutcome>),
@@ -107,7 +107,7 @@ pub fn prepare<'c>(
         game,
         seats,
         boards,
-        plan,
+        plan: Box::new(plan),
     })
 }
 
