@@ -258,3 +258,54 @@ fn a_post_board_deck_plays_from_game_two_on() {
     assert!(rate(&a.later) > 0.35, "{:?}", a.later);
     assert!(a.wins[0] > b.wins[0], "{} vs {}", a.wins[0], b.wins[0]);
 }
+
+#[test]
+fn a_sensible_plan_raises_the_post_board_win_rate() {
+    use crate::deck::{Located, Plan as Board, Swap};
+    // Abyssal Control loses most games to Tidecaller; against it, its plan boards in the big
+    // resonators (Abyssal Devourer, Deep Leviathan) for the card draw (Tidal Insight, Dark
+    // Pact).
+    let game = game::<Fow>();
+    let path = "examples/decks/fow/legal-abyssal-control.deck";
+    let text = std::fs::read_to_string(path).expect("the example deck");
+    let deck = crate::encoding::text::parse(&text);
+    let swap = |count: u32, card: &str, into_main: bool| Swap {
+        count,
+        card: card.into(),
+        into_main,
+        span: None,
+        line: None,
+    };
+    let plan = Board {
+        name: Located::bare("vs Tidecaller".to_owned()),
+        swaps: vec![
+            swap(2, "Abyssal Devourer", true),
+            swap(3, "Deep Leviathan", true),
+            swap(4, "Tidal Insight", false),
+            swap(3, "Dark Pact", false),
+        ],
+    };
+    let post = deck.with_plan(&plan, game).expect("the plan applies");
+    let file = crate::diagnostic::SourceFile::new(path, text.as_str());
+    let post = SeatDeck::new(&post, game, &[], &file, false).expect("a seat");
+    let (_, before) = matches::<Fow>(vec![[0, 4]], 60, &[]);
+    let (_, after) = matches::<Fow>(vec![[0, 4]], 60, &[[Some(post), None]]);
+    let (b, a) = (&before.matches[0], &after.matches[0]);
+    let rate = |t: &Tally| t.wins[0] as f64 / t.games as f64;
+    assert_eq!(
+        a.game_one, b.game_one,
+        "game 1 is played with the decks as listed"
+    );
+    assert!(
+        rate(&a.later) > rate(&b.later) + 0.08,
+        "later games: {:?} before, {:?} after",
+        b.later.wins,
+        a.later.wins
+    );
+    assert!(
+        a.wins[0] > b.wins[0],
+        "matches won: {} → {}",
+        b.wins[0],
+        a.wins[0]
+    );
+}
