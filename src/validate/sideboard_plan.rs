@@ -1,7 +1,8 @@
 //! `sideboard-plan`: each of a deck's plans can be made (its cards exist, the side zone holds
 //! what it boards in, the main deck what it boards out) and leaves a deck the format allows.
-//! The post-board deck is checked with the same validator; what it breaks that the deck as
-//! written does not is reported at the plan's `Plan:` line, the underlying rule named.
+//! The post-board deck is checked with the same validator; a rule it breaks (for a zone and
+//! card) that the deck as written does not is reported at the plan's `Plan:` line, the
+//! underlying rule named.
 
 use super::{only_in, Finding, RuleId, Severity, Validator, Verdict};
 use crate::deck::{Deck, DeckRef};
@@ -29,7 +30,10 @@ pub(super) fn check(validator: &Validator, deck: &DeckRef, verdict: &mut Verdict
             ..post
         };
         let after = validator.validate(&post.borrowed());
-        let same = |a: &Finding, b: &Finding| a.rule == b.rule && a.message == b.message;
+        // A rule the deck as written already breaks for the same zone and card is that
+        // rule's finding, not the plan's (Main at 38 before and 37 after is one problem).
+        let same =
+            |a: &Finding, b: &Finding| (a.rule, &a.zone, &a.card) == (b.rule, &b.zone, &b.card);
         for broken in only_in(&after.findings, &verdict.findings, same) {
             if broken.severity != Severity::Error {
                 continue;
