@@ -30,6 +30,7 @@ mod json_schema;
 mod lackey_deck;
 mod layers;
 mod matches;
+mod plan_model;
 mod plans;
 mod readme;
 mod robustness;
