@@ -134,3 +134,69 @@ fn a_match_length_must_be_odd_and_plans_need_matches() {
         missing.stderr
     );
 }
+
+/// Issue #33, through deck files: Abyssal Control loses most games to Tidecaller Tempo; its
+/// plan `vs Tidecaller Tempo` boards in the big resonators for the card draw. The side zone
+/// leaves out the two Mistveil Sprites so that the post-board side zone (the 7 cards boarded
+/// out join the 8 left) keeps within fow-standard's 15.
+#[test]
+fn a_sensible_plan_in_the_deck_file_raises_the_post_board_win_rate() {
+    const TIDECALLER: &str = "examples/decks/fow/legal-tidecaller.deck";
+    let listed = std::fs::read_to_string("examples/decks/fow/legal-abyssal-control.deck")
+        .expect("the example deck");
+    assert!(listed.contains("\n2 Mistveil Sprite\n"), "{listed}");
+    let unplanned = listed.replace("\n2 Mistveil Sprite\n", "\n");
+    let planned = format!(
+        "{unplanned}\nPlan: vs Tidecaller Tempo\n+2 Abyssal Devourer\n+3 Deep Leviathan\n\
+         -4 Tidal Insight\n-3 Dark Pact\n"
+    );
+    let dir = temp_dir();
+    let run = |text: &str| {
+        let path = dir.join("abyssal.deck");
+        std::fs::write(&path, text).expect("deck file");
+        let path = path.display().to_string();
+        let args = [
+            "sim",
+            &path,
+            TIDECALLER,
+            "--best-of",
+            "3",
+            "--games",
+            "20",
+            "--p1",
+            "greedy",
+            "--p2",
+            "greedy",
+            "--seed",
+            "7",
+            "--output",
+            "json",
+        ];
+        let json = decksmith(args).expect(0).json();
+        json["matches"][0].clone()
+    };
+    let path = dir.join("planned.deck");
+    std::fs::write(&path, &planned).expect("deck file");
+    decksmith(["validate".as_ref(), path.as_os_str()]).expect(0);
+    let (before, after) = (run(&unplanned), run(&planned));
+    assert_eq!(
+        before["game_one"], after["game_one"],
+        "game 1 is played with the decks as listed"
+    );
+    let rate = |m: &Value| {
+        let wins = m["later"]["wins"][0].as_f64().expect("wins");
+        wins / m["later"]["games"].as_f64().expect("games")
+    };
+    assert!(
+        rate(&after) > rate(&before),
+        "later games: {} before, {} after",
+        before["later"],
+        after["later"]
+    );
+    assert!(
+        after["wins"][0].as_u64() > before["wins"][0].as_u64(),
+        "matches won: {} before, {} after",
+        before["wins"],
+        after["wins"]
+    );
+}
