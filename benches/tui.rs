@@ -58,7 +58,7 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &mut App) {
 #[divan::bench(sample_count = 20)]
 fn type_a_query_16_keys(bencher: divan::Bencher) {
     let catalog = big_catalog();
-    let mut app = App::open(&catalog, Path::new(DECK), date()).expect("the editor opens");
+    let mut app = App::open(&catalog, Path::new(DECK), date(), None).expect("the editor opens");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
     bencher.bench_local(|| {
         app.handle(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
@@ -73,7 +73,7 @@ fn type_a_query_16_keys(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn first_letter_full_search(bencher: divan::Bencher) {
     let catalog = big_catalog();
-    let mut app = App::open(&catalog, Path::new(DECK), date()).expect("the editor opens");
+    let mut app = App::open(&catalog, Path::new(DECK), date(), None).expect("the editor opens");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
     let mut letters = ['a', 'e'].into_iter().cycle();
     bencher.bench_local(|| {
@@ -87,7 +87,7 @@ fn first_letter_full_search(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn add_and_undo_2_keys(bencher: divan::Bencher) {
     let catalog = big_catalog();
-    let mut app = App::open(&catalog, Path::new(DECK), date()).expect("the editor opens");
+    let mut app = App::open(&catalog, Path::new(DECK), date(), None).expect("the editor opens");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
     press(&mut app, KeyCode::Tab);
     bencher.bench_local(|| {
@@ -104,7 +104,7 @@ fn add_and_undo_2_keys(bencher: divan::Bencher) {
 fn startup_edit() {
     let catalog =
         Catalog::load_for_deck(&DataOptions::default(), "jforce-standard").expect("data loads");
-    let mut app = App::open(&catalog, Path::new(DECK), date()).expect("the editor opens");
+    let mut app = App::open(&catalog, Path::new(DECK), date(), None).expect("the editor opens");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
     draw(&mut terminal, &mut app);
 }

@@ -1,7 +1,10 @@
-//! `decksmith edit DECK [--format F]`: the interactive builder (`crate::tui`).
+//! `decksmith edit DECK [--format F] [--have COLLECTION]`: the interactive builder.
 
 use super::Context;
+use crate::card_db::Game;
+use crate::catalog::Catalog;
 use crate::check::lone_deck_format;
+use crate::collection::Have;
 use crate::date::Date;
 use crate::error::Error;
 use crate::report::Status;
@@ -22,6 +25,11 @@ pub struct TuiArgs {
     /// default today.
     #[arg(long, value_parser = |s: &str| s.parse::<Date>())]
     pub date: Option<Date>,
+    /// A collection (a collection CSV or a card list in any deck encoding,
+    /// docs/collection.md): the search's term `owned` (`owned>=1`) and the owned count in
+    /// the highlighted card's record.
+    #[arg(long, value_name = "COLLECTION")]
+    pub have: Option<PathBuf>,
 }
 
 pub fn run(ctx: &Context, args: TuiArgs) -> Result<Status, Error> {
@@ -39,7 +47,8 @@ pub fn run(ctx: &Context, args: TuiArgs) -> Result<Status, Error> {
             }
         }
         let catalog = ctx.catalog_for(format.as_deref())?;
-        let mut app = App::open(&catalog, path, date)?;
+        let have = read_have(ctx, &args, &catalog)?;
+        let mut app = App::open(&catalog, path, date, have.as_ref())?;
         tui::term::run(&mut app, ctx.colour)?;
     } else {
         let Some(format) = &args.format else {
@@ -51,8 +60,18 @@ pub fn run(ctx: &Context, args: TuiArgs) -> Result<Status, Error> {
         super::new::text_deck_path(path, "edit")?;
         let catalog = ctx.catalog_for(Some(format))?;
         let text = super::new::new_deck(&catalog, format, None)?;
-        let mut app = App::create(&catalog, path, text, date)?;
+        let have = read_have(ctx, &args, &catalog)?;
+        let mut app = App::create(&catalog, path, text, date, have.as_ref())?;
         tui::term::run(&mut app, ctx.colour)?;
     }
     Ok(Status::Success)
+}
+
+/// The `--have` collection, counted for the games the catalog holds (the deck's game is known
+/// only once the editor reads it); what it skips is told before the editor takes the screen.
+fn read_have(ctx: &Context, args: &TuiArgs, catalog: &Catalog) -> Result<Option<Have>, Error> {
+    let games: Vec<&Game> = catalog.games.values().collect();
+    (args.have.as_deref())
+        .map(|path| super::have(path, catalog, &games, ctx.colour))
+        .transpose()
 }

@@ -5,6 +5,7 @@
 use crate::card_db::Game;
 use crate::catalog::Catalog;
 use crate::check::{check_deck_as, DeckOutcome};
+use crate::collection::Have;
 use crate::date::Date;
 use crate::deck::{is_maybe, MAYBE};
 use crate::diagnostic::SourceFile;
@@ -88,6 +89,8 @@ pub struct Areas {
 pub struct App<'c> {
     catalog: &'c Catalog,
     date: Date,
+    /// Copies of each of the game's cards the `--have` collection holds, by card index.
+    pub owned: Option<Vec<u32>>,
     pub(crate) file: DeckFile<'c>,
     /// The text the file held when it was read or last written; `None` while it does not
     /// exist yet (a new deck).
@@ -118,9 +121,15 @@ const CHUNK: usize = 8192;
 const TURNS: u32 = 5;
 
 impl<'c> App<'c> {
-    /// An editor on the deck file at `path`, refused as `add` refuses it.
-    pub fn open(catalog: &'c Catalog, path: &Path, date: Date) -> Result<App<'c>, Error> {
-        App::new(catalog, DeckFile::open(path, catalog)?, true, date)
+    /// An editor on the deck file at `path`, refused as `add` refuses it; `have` is the
+    /// collection `owned` searches and the card record count.
+    pub fn open(
+        catalog: &'c Catalog,
+        path: &Path,
+        date: Date,
+        have: Option<&Have>,
+    ) -> Result<App<'c>, Error> {
+        App::new(catalog, DeckFile::open(path, catalog)?, true, date, have)
     }
 
     /// An editor on a new deck: `text` is written to `path` on the first save.
@@ -129,6 +138,7 @@ impl<'c> App<'c> {
         path: &Path,
         text: String,
         date: Date,
+        have: Option<&Have>,
     ) -> Result<App<'c>, Error> {
         let source = SourceFile::new(path.display().to_string(), text);
         App::new(
@@ -136,6 +146,7 @@ impl<'c> App<'c> {
             DeckFile::from_source(path, source, catalog)?,
             false,
             date,
+            have,
         )
     }
 
@@ -144,12 +155,18 @@ impl<'c> App<'c> {
         file: DeckFile<'c>,
         exists: bool,
         date: Date,
+        have: Option<&Have>,
     ) -> Result<App<'c>, Error> {
         let outcome = check(catalog, &file, date)?;
         let stats = numbers(&file);
+        let cards = file.game.cards.len();
+        let owned = have.map(|h| {
+            (h.owned(file.game.id())).map_or_else(|| vec![0; cards], |o| o.per_card(cards))
+        });
         let mut app = App {
             catalog,
             date,
+            owned,
             on_disk: exists.then(|| file.source.text.to_string()),
             file,
             undo: Vec::new(),
@@ -827,7 +844,9 @@ impl<'c> App<'c> {
             Some((t, hits)) if *t == text => hits.clone(),
             _ => {
                 let game = self.file.game;
+                let owned = self.owned.as_deref();
                 let query = Query::parse(&text).and_then(|q| {
+                    let q = q.having(owned.is_some());
                     q.check(&[game], self.catalog)?;
                     Ok(q)
                 });
@@ -841,7 +860,7 @@ impl<'c> App<'c> {
                         return;
                     }
                 };
-                let matcher = query.matcher(game, self.catalog, self.date, &[]);
+                let matcher = query.matcher(game, self.catalog, self.date, owned.unwrap_or(&[]));
                 let base = search.earlier.iter().rev().find(|(t, _)| narrows(t, &text));
                 let every: Vec<usize>;
                 let candidates = match base {

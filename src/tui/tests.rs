@@ -5,6 +5,7 @@
 use super::app::{App, Flow, Overlay, Pane};
 use super::ui;
 use crate::catalog::Catalog;
+use crate::collection::{Collection, Have};
 use crate::date::Date;
 use crate::diagnostic::SourceFile;
 use crate::edit::{skeleton::skeleton, Action, DeckFile, Request};
@@ -42,10 +43,16 @@ struct Session {
 
 impl Session {
     fn new(format: &str) -> Session {
+        Session::having(format, None)
+    }
+
+    /// A session as `decksmith edit --have` starts it.
+    fn having(format: &str, have: Option<&Have>) -> Session {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let path = dir.path().join("new.deck");
         let start = new_text(format);
-        let app = App::create(catalog(), &path, start.clone(), date()).expect("the editor opens");
+        let app =
+            App::create(catalog(), &path, start.clone(), date(), have).expect("the editor opens");
         Session {
             app,
             start,
@@ -435,4 +442,53 @@ fn an_unreadable_query_says_why_and_keeps_the_cards() {
     s.type_text("cost<=");
     assert!(s.app.search.error.is_some());
     insta::assert_snapshot!("query_error", s.screen(80, 24));
+}
+
+#[test]
+fn a_collection_gives_owned_searches_and_the_owned_count() {
+    let list = SourceFile::new("have.txt", "3 Flame Lance\n1 Pyre Knight\n");
+    let collection = Collection::parse(list, catalog()).expect("the collection reads");
+    let game = catalog().game("fow").expect("the game");
+    let have = Have::new(collection, &[game]);
+    let mut s = Session::having("fow-standard", Some(&have));
+    let named = |s: &Session| -> Vec<String> {
+        let cards = &s.app.game().cards;
+        (s.app.search.results.iter())
+            .map(|&i| cards[i].name().to_owned())
+            .collect()
+    };
+    s.type_text("owned>=1");
+    let mut found = named(&s);
+    found.sort();
+    assert_eq!(found, ["Flame Lance", "Pyre Knight"]);
+    s.ctrl('u');
+    s.type_text("owned>=3");
+    assert_eq!(named(&s), ["Flame Lance"]);
+    s.ctrl('u');
+    s.type_text("owned>=4");
+    assert!(named(&s).is_empty(), "{:?}", named(&s));
+    s.add(1, "Flame Lance");
+    insta::assert_snapshot!("owned_record", s.screen(80, 24));
+    let record = |s: &mut Session, name: &str| {
+        s.add(0, name);
+        let screen = s.screen(80, 24);
+        let line = screen.lines().find(|l| l.contains(&format!("{name}  FW-")));
+        line.expect("the record's first line").to_owned()
+    };
+    assert!(record(&mut s, "Flame Lance").contains("owned 3"));
+    assert!(record(&mut s, "Pyre Knight").contains("owned 1"));
+    assert!(record(&mut s, "Dawn Paladin").contains("owned 0"));
+}
+
+#[test]
+fn without_a_collection_owned_is_refused_and_not_counted() {
+    let mut s = Session::new("fow-standard");
+    s.type_text("owned>=1");
+    let error = s.app.search.error.clone().unwrap_or_default();
+    assert!(error.contains("--have"), "{error}");
+    s.ctrl('u');
+    s.add(1, "Flame Lance");
+    let screen = s.screen(120, 30);
+    assert!(screen.contains("1 in the deck"), "{screen}");
+    assert!(!screen.contains("owned"), "{screen}");
 }

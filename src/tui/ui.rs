@@ -274,6 +274,10 @@ fn draw_record(frame: &mut Frame, app: &App, look: Look, area: Rect) {
                 Style::new().add_modifier(Modifier::BOLD),
             ),
             Span::styled(format!("  {}", card.id()), look.dim()),
+            // On the name's line, which a narrow pane does not wrap out of sight.
+            Span::raw(app.owned.as_ref().map_or_else(String::new, |owned| {
+                format!("  owned {}", owned.get(index).copied().unwrap_or(0))
+            })),
         ]),
         Line::from(facts.join(" · ")),
         Line::from(format!("printing {printing} · {copies} in the deck")),
