@@ -150,9 +150,13 @@ fn faces<'v>(mapping: &Mapping, value: &'v str) -> (&'v str, Option<&'v str>) {
 
 /// The last run of ASCII digits in a collector number (`SDR1-010` → 10, `TTW-001` → 1).
 pub fn collector_number(text: &str) -> Option<u32> {
-    let end = text.rfind(|c: char| c.is_ascii_digit())? + 1;
-    let start = text[..end]
-        .rfind(|c: char| !c.is_ascii_digit())
+    // By bytes: the byte after the last non-digit is a digit, so a character boundary, which
+    // the byte after a character that is not ASCII (`½`) need not be.
+    let bytes = text.as_bytes();
+    let end = bytes.iter().rposition(u8::is_ascii_digit)? + 1;
+    let start = bytes[..end]
+        .iter()
+        .rposition(|b| !b.is_ascii_digit())
         .map_or(0, |i| i + 1);
     text[start..end].parse().ok()
 }
@@ -1157,5 +1161,8 @@ mod tests {
         assert_eq!(collector_number("SDR1-010"), Some(10));
         assert_eq!(collector_number("VIN001-080.png"), Some(80));
         assert_eq!(collector_number("PR"), None);
+        // A character of several bytes before the digits (a fuzz finding).
+        assert_eq!(collector_number("TS½1"), Some(1));
+        assert_eq!(collector_number("½"), None);
     }
 }
