@@ -158,7 +158,7 @@ fn warn(source: &Arc<SourceFile>, deck: &Deck, to: Encoding, colour: bool) -> Re
             .help(if deck.plans.is_empty() {
                 "json, toml and csv keep everything a deck list holds (docs/encodings.md)"
             } else {
-                "only the text list keeps sideboard plans; json, toml and csv keep the rest (docs/plans.md)"
+                "json and toml keep everything a deck list holds, sideboard plans too (docs/plans.md)"
             }),
         );
     }

@@ -1,15 +1,17 @@
 //! The deck as JSON: top-level `format`, `name`, `description`, `tags`, `banner` and `zones`,
 //! where `zones` maps each zone id to its entries `{"count", "id", "name", "set", "number",
-//! "tags"}` in deck order. Zones keep the order they are written
-//! in, and each entry keeps its place in the file, so findings point at the entry's line.
+//! "tags"}` in deck order, and the optional `plans`, each `{"name", "swaps"}` with swaps
+//! `{"in" or "out", "card"}` in plan order. Zones keep the order they are written in, and each
+//! entry and swap keeps its place in the file, so findings point at its line.
 
-use super::{quoted, quoted_list, EntryFile, Ordered};
+use super::{add_plan, quoted, quoted_list, EntryFile, Ordered, SwapFile};
 use crate::deck::{Deck, Located, ParseProblem, Zone};
 use crate::diagnostic::unknown_field_help;
 use crate::line_index::LineIndex;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -26,17 +28,24 @@ struct File<'a> {
     banner: Option<String>,
     #[serde(borrow)]
     zones: Ordered<String, Vec<&'a RawValue>>,
+    #[serde(default, borrow)]
+    plans: Vec<PlanFile<'a>>,
+}
+
+/// A sideboard plan; its swaps are read one by one, as zone entries are.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlanFile<'a> {
+    #[serde(borrow)]
+    name: &'a RawValue,
+    #[serde(default, borrow)]
+    swaps: Vec<&'a RawValue>,
 }
 
 /// Reads a JSON deck. A file that is not JSON, or not shaped like a deck, is refused whole; a
 /// bad entry becomes a problem of the deck and reading goes on.
 pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
     let lines = LineIndex::new(text);
-    let help = |message: &str| {
-        unknown_field_help(message).or_else(|| {
-            Some("a JSON deck is {\"format\": …, \"name\": …, \"zones\": {\"main\": [{\"count\": 3, \"id\": …, \"name\": …}]}}".into())
-        })
-    };
     let error = |e: serde_json::Error| {
         let message = without_location(&e);
         let offset = lines.offset(text, e.line(), e.column());
@@ -48,6 +57,10 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
         }
     };
     let file: File = serde_json::from_str(text).map_err(error)?;
+    let place = |raw: &RawValue| {
+        let start = offset_in(text, raw.get());
+        (start..start + raw.get().len(), lines.line(start))
+    };
     let located = |raw: &RawValue| -> Result<Located<String>, ParseProblem> {
         let start = offset_in(text, raw.get());
         let span = start..start + raw.get().len();
@@ -86,29 +99,51 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             entries: Vec::with_capacity(entries.len()),
         };
         for raw in entries {
-            let start = offset_in(text, raw.get());
-            let span = start..start + raw.get().len();
-            let line = lines.line(start);
+            let (span, line) = place(raw);
             search_from = span.end;
-            let read = serde_json::from_str::<EntryFile>(raw.get())
-                .map_err(|e| {
-                    let message = without_location(&e);
-                    ParseProblem {
-                        help: help(&message),
-                        message,
-                        span: Some(span.clone()),
-                        line: Some(line),
-                    }
-                })
-                .and_then(|e| e.into_entry(span, line));
-            match read {
+            match item::<EntryFile>(raw, &span, line).and_then(|e| e.into_entry(span, line)) {
                 Ok(entry) => zone.entries.push(entry),
                 Err(p) => deck.problems.push(p),
             }
         }
         deck.zones.push(zone);
     }
+    for plan in file.plans {
+        let name = located(plan.name)?;
+        let mut swaps = Vec::with_capacity(plan.swaps.len());
+        for raw in plan.swaps {
+            let (span, line) = place(raw);
+            match item::<SwapFile>(raw, &span, line).and_then(|s| s.into_swap(span, line)) {
+                Ok(swap) => swaps.push(swap),
+                Err(p) => deck.problems.push(p),
+            }
+        }
+        add_plan(&mut deck, name, swaps);
+    }
     Ok(deck)
+}
+
+fn help(message: &str) -> Option<String> {
+    unknown_field_help(message).or_else(|| {
+        Some("a JSON deck is {\"format\": …, \"name\": …, \"zones\": {\"main\": [{\"count\": 3, \"id\": …, \"name\": …}]}}".into())
+    })
+}
+
+/// One zone entry or plan swap: a bad one is a problem at its place, not the file's.
+fn item<'a, T: Deserialize<'a>>(
+    raw: &'a RawValue,
+    span: &Range<usize>,
+    line: u32,
+) -> Result<T, ParseProblem> {
+    serde_json::from_str(raw.get()).map_err(|e| {
+        let message = without_location(&e);
+        ParseProblem {
+            help: help(&message),
+            message,
+            span: Some(span.clone()),
+            line: Some(line),
+        }
+    })
 }
 
 /// serde_json ends its messages with "at line L column C"; the diagnostic shows the place.
@@ -182,11 +217,35 @@ pub fn write(deck: &Deck) -> String {
             "\n    ]"
         });
     }
-    out.push_str(if deck.zones.is_empty() {
-        "}\n}\n"
-    } else {
-        "\n  }\n}\n"
-    });
+    out.push_str(if deck.zones.is_empty() { "}" } else { "\n  }" });
+    if !deck.plans.is_empty() {
+        out.push_str(",\n  \"plans\": [");
+        for (p, plan) in deck.plans.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{}\n    {{\"name\": {}, \"swaps\": [",
+                if p == 0 { "" } else { "," },
+                quoted(&plan.name.value)
+            );
+            for (i, swap) in plan.swaps.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    "{}\n      {{\"{}\": {}, \"card\": {}}}",
+                    if i == 0 { "" } else { "," },
+                    if swap.into_main { "in" } else { "out" },
+                    swap.count,
+                    quoted(&swap.card)
+                );
+            }
+            out.push_str(if plan.swaps.is_empty() {
+                "]}"
+            } else {
+                "\n    ]}"
+            });
+        }
+        out.push_str("\n  ]");
+    }
+    out.push_str("\n}\n");
     out
 }
 
@@ -224,5 +283,27 @@ mod tests {
         let err = parse("{\n\"zones\": {\n\"main\": [}\n}").unwrap_err();
         assert_eq!(err.line, Some(3));
         assert!(!err.message.contains(" at line "), "{}", err.message);
+    }
+
+    #[test]
+    fn plans_keep_their_swaps_in_order_with_lines() {
+        let text = "{\"zones\": {},\n\"plans\": [{\"name\": \"vs X\", \"swaps\": [\n{\"in\": 2, \"card\": \"A\"},\n{\"out\": 1, \"crad\": \"B\"},\n{\"out\": 3, \"card\": \" B \"}]}]}";
+        let deck = parse(text).unwrap();
+        let plan = &deck.plans[0];
+        assert_eq!(
+            (plan.name.value.as_str(), plan.name.line),
+            ("vs X", Some(2))
+        );
+        let swaps: Vec<_> = (plan.swaps.iter())
+            .map(|s| (s.count, s.card.as_str(), s.into_main, s.line))
+            .collect();
+        assert_eq!(swaps, [(2, "A", true, Some(3)), (3, "B", false, Some(5))]);
+        assert_eq!(deck.problems[0].line, Some(4));
+        assert_eq!(
+            deck.problems[0].help.as_deref(),
+            Some("did you mean `card`?")
+        );
+        assert_eq!(write(&deck).matches("\"plans\"").count(), 1);
+        assert_eq!(parse(&write(&deck)).unwrap().plans.len(), 1);
     }
 }

@@ -23,7 +23,9 @@ pub mod toml;
 
 use crate::card_db::Game;
 use crate::catalog::Catalog;
-use crate::deck::{is_maybe, Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
+use crate::deck::{
+    is_maybe, Deck, Entry, Located, ParseProblem, Plan, Printing, Swap, Zone, MAX_COUNT, MAYBE,
+};
 use crate::diagnostic::{Problem, SourceFile};
 use crate::error::Error;
 use crate::names;
@@ -139,7 +141,8 @@ impl Encoding {
     /// What this encoding keeps of a deck (docs/encodings.md has the same table).
     pub fn holds(self) -> Holds {
         match self {
-            Encoding::Json | Encoding::Toml | Encoding::Csv => Holds {
+            Encoding::Json | Encoding::Toml => Holds::ALL,
+            Encoding::Csv => Holds {
                 plans: false,
                 ..Holds::ALL
             },
@@ -931,6 +934,95 @@ impl EntryFile {
             line: Some(line),
         })
     }
+}
+
+/// One swap of a sideboard plan in the structured encodings: `{in = 2, card = "…"}` boards
+/// copies in from the side zone, `{out = 2, card = "…"}` boards them out to it.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SwapFile {
+    /// Copies boarded in from the side zone (give `in` or `out`).
+    #[serde(default, rename = "in")]
+    #[schemars(range(min = 1, max = 999))]
+    board_in: Option<i64>,
+    /// Copies boarded out of the main deck to the side zone.
+    #[serde(default, rename = "out")]
+    #[schemars(range(min = 1, max = 999))]
+    board_out: Option<i64>,
+    /// The card's name or id.
+    card: String,
+}
+
+impl SwapFile {
+    pub(crate) fn into_swap(self, span: Range<usize>, line: u32) -> Result<Swap, ParseProblem> {
+        let problem = |message: String, help: String| ParseProblem {
+            message,
+            help: Some(help),
+            span: Some(span.clone()),
+            line: Some(line),
+        };
+        let (count, into_main) = match (self.board_in, self.board_out) {
+            (Some(n), None) => (n, true),
+            (None, Some(n)) => (n, false),
+            (both, _) => {
+                let message = match both {
+                    Some(_) => "a swap has both `in` and `out`",
+                    None => "a swap needs `in` or `out`, the copies it boards",
+                };
+                return Err(problem(
+                    message.into(),
+                    "give one count: `in` boards copies in from the side zone, `out` boards them out to it".into(),
+                ));
+            }
+        };
+        let count = u32::try_from(count)
+            .ok()
+            .filter(|c| (1..=MAX_COUNT).contains(c))
+            .ok_or_else(|| {
+                problem(
+                    format!("count {count} of `{}` is out of range", self.card),
+                    format!("counts go from 1 to {MAX_COUNT}"),
+                )
+            })?;
+        check_text("card name", &self.card, Some(span.clone()), Some(line))?;
+        Ok(Swap {
+            count,
+            card: self.card.trim().into(),
+            into_main,
+            span: Some(span),
+            line: Some(line),
+        })
+    }
+}
+
+/// Adds a plan read from a structured encoding to `deck`, or a problem when its name is empty,
+/// not one line, or a name another plan has (compared as card names are).
+pub(crate) fn add_plan(deck: &mut Deck, name: Located<String>, swaps: Vec<Swap>) {
+    if let Err(p) = check_text("plan name", &name.value, name.span.clone(), name.line) {
+        deck.problems.push(p);
+        return;
+    }
+    let key = names::key(&name.value);
+    if let Some(was) = (deck.plans.iter()).find(|p| names::key(&p.name.value) == key) {
+        let at = was
+            .name
+            .line
+            .map_or(String::new(), |l| format!(" on line {l}"));
+        deck.problems.push(ParseProblem {
+            message: format!("plan `{}` is given twice", name.value),
+            help: Some(format!(
+                "merge the two into the first{at}, or give this one another name"
+            )),
+            span: name.span,
+            line: name.line,
+        });
+        return;
+    }
+    let name = Located {
+        value: name.value.trim().to_owned(),
+        ..name
+    };
+    deck.plans.push(Plan { name, swaps });
 }
 
 /// A map read in document order (serde maps are unordered; zones are not).

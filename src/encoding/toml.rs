@@ -1,8 +1,9 @@
 //! The deck as TOML: top-level `format`, `name`, `description`, `tags` and `banner`, and a
 //! `[zones]` table mapping each zone id to an array of inline tables `{ count, id, name, set,
-//! number, tags }` in deck order.
+//! number, tags }` in deck order, and the optional `[[plans]]`, each with a `name` and
+//! `swaps = [{ in or out, card }]` in plan order.
 
-use super::{EntryFile, Ordered};
+use super::{add_plan, EntryFile, Ordered, SwapFile};
 use crate::deck::{Deck, Located, ParseProblem, Zone};
 use crate::diagnostic::unknown_field_help;
 use crate::line_index::LineIndex;
@@ -31,6 +32,21 @@ pub(crate) struct File {
     banner: Option<String>,
     #[schemars(with = "std::collections::BTreeMap<String, Vec<EntryFile>>")]
     zones: Ordered<Spanned<String>, Vec<Spanned<EntryFile>>>,
+    /// Sideboard plans (docs/plans.md).
+    #[serde(default)]
+    plans: Vec<PlanFile>,
+}
+
+/// A sideboard plan: the swaps made at once between games for one matchup.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct PlanFile {
+    /// The matchup, such as `vs Titan Wall`.
+    #[schemars(with = "String")]
+    name: Spanned<String>,
+    #[serde(default)]
+    #[schemars(with = "Vec<SwapFile>")]
+    swaps: Vec<Spanned<SwapFile>>,
 }
 
 /// Reads a TOML deck. TOML is read whole, so any error refuses the file, pointing at its place.
@@ -84,6 +100,18 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             }
         }
         deck.zones.push(zone);
+    }
+    for plan in file.plans {
+        let mut swaps = Vec::with_capacity(plan.swaps.len());
+        for s in plan.swaps {
+            let span = s.span();
+            let line = lines.line(span.start);
+            match s.into_inner().into_swap(span, line) {
+                Ok(swap) => swaps.push(swap),
+                Err(p) => deck.problems.push(p),
+            }
+        }
+        add_plan(&mut deck, located(plan.name), swaps);
     }
     Ok(deck)
 }
@@ -151,6 +179,24 @@ pub fn write(deck: &Deck) -> String {
         }
         out.push_str("]\n");
     }
+    for plan in &deck.plans {
+        let _ = writeln!(out, "\n[[plans]]\nname = {}", string(&plan.name.value));
+        if plan.swaps.is_empty() {
+            out.push_str("swaps = []\n");
+            continue;
+        }
+        out.push_str("swaps = [\n");
+        for swap in &plan.swaps {
+            let _ = writeln!(
+                out,
+                "    {{ {} = {}, card = {} }},",
+                if swap.into_main { "in" } else { "out" },
+                swap.count,
+                string(&swap.card)
+            );
+        }
+        out.push_str("]\n");
+    }
     out
 }
 
@@ -177,5 +223,26 @@ mod tests {
         let err = parse("[zones]\nmain = [{ count = 1, nmae = \"A\" }]\n").unwrap_err();
         assert_eq!(err.line, Some(2));
         assert_eq!(err.help.as_deref(), Some("did you mean `name`?"));
+    }
+
+    #[test]
+    fn plans_keep_their_swaps_in_order_with_lines() {
+        let text = "[zones]\n\n[[plans]]\nname = \"vs X\"\nswaps = [\n{ in = 2, card = \"A\" },\n{ out = 0, card = \"B\" },\n{ out = 3, card = \"B\" },\n]\n";
+        let deck = parse(text).unwrap();
+        let plan = &deck.plans[0];
+        assert_eq!(
+            (plan.name.value.as_str(), plan.name.line),
+            ("vs X", Some(4))
+        );
+        let swaps: Vec<_> = (plan.swaps.iter())
+            .map(|s| (s.count, s.card.as_str(), s.into_main, s.line))
+            .collect();
+        assert_eq!(swaps, [(2, "A", true, Some(6)), (3, "B", false, Some(8))]);
+        assert_eq!(deck.problems[0].line, Some(7));
+        let again = parse(&write(&deck)).unwrap();
+        assert_eq!(again.plans[0].swaps.len(), 2);
+        let err = parse("[zones]\n[[plans]]\nname = \"x\"\nswaps = [{ in = 1, crad = \"A\" }]\n")
+            .unwrap_err();
+        assert_eq!(err.help.as_deref(), Some("did you mean `card`?"));
     }
 }

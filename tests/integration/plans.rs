@@ -105,32 +105,129 @@ fn every_output_format_names_the_rule() {
     }
 }
 
+/// `decksmith convert IN --to ENC`, which must succeed.
+fn convert(input: &std::path::Path, to: &str) -> crate::support::Output {
+    decksmith([
+        "convert".as_ref(),
+        input.as_os_str(),
+        "--to".as_ref(),
+        to.as_ref(),
+    ])
+    .expect(0)
+}
+
 #[test]
-fn text_round_trips_keep_plans_and_other_encodings_warn() {
-    let text = decksmith(["convert", PLANS, "--to", "text"])
-        .expect(0)
-        .stdout;
+fn text_json_and_toml_round_trips_keep_plans_byte_for_byte() {
+    let text = convert(PLANS.as_ref(), "text").stdout;
     assert!(
         text.contains("Plan: vs Gale Order\n+4 Sunlit Cleric\n"),
         "{text}"
     );
-    let file = temp_file("again.deck", &text);
-    let again = decksmith([
-        "convert".as_ref(),
-        file.as_os_str(),
-        "--to".as_ref(),
-        "text".as_ref(),
-    ])
-    .expect(0)
-    .stdout;
+    let again = convert(&temp_file("again.deck", &text), "text").stdout;
     assert_eq!(again, text);
-    let json = decksmith(["convert", PLANS, "--to", "json"]).expect(0);
-    assert!(
-        json.stderr
-            .contains("cannot hold the sideboard plans (`vs Abyssal Control`, `vs Gale Order`)"),
-        "{}",
-        json.stderr
-    );
+    for enc in ["json", "toml"] {
+        let written = convert(PLANS.as_ref(), enc);
+        assert_eq!(written.stderr, "", "{enc}");
+        let file = temp_file(&format!("plans.{enc}"), &written.stdout);
+        let back = convert(&file, "text");
+        assert_eq!(back.stdout, text, "text → {enc} → text");
+        assert_eq!(back.stderr, "", "{enc}");
+        // And the encoding itself comes back as it was written.
+        assert_eq!(convert(&file, enc).stdout, written.stdout, "{enc} → {enc}");
+    }
+}
+
+#[test]
+fn encodings_without_plans_still_warn() {
+    for enc in ["csv", "code", "cod"] {
+        let out = decksmith(["convert", PLANS, "--to", enc]).run();
+        let plans = "the sideboard plans (`vs Abyssal Control`, `vs Gale Order`)";
+        assert!(
+            out.stderr.contains(&format!("{enc} cannot hold ")) && out.stderr.contains(plans),
+            "{enc}: {}",
+            out.stderr
+        );
+    }
+}
+
+/// The line of `text` (counted from 1) that holds `needle`, found independently of the
+/// readers.
+fn line_of(text: &str, needle: &str) -> u64 {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("no {needle} in {text}"));
+    text[..at].matches('\n').count() as u64 + 1
+}
+
+#[test]
+fn a_broken_plan_in_json_or_toml_is_an_error_at_its_swaps() {
+    for (enc, cleric, drak) in [
+        (
+            "json",
+            "\"card\": \"Sunlit Cleric\"",
+            "\"card\": \"Crimson Drak\"",
+        ),
+        (
+            "toml",
+            "card = \"Sunlit Cleric\"",
+            "card = \"Crimson Drak\"",
+        ),
+    ] {
+        let written = convert(PLANS.as_ref(), enc).stdout;
+        let file = temp_file(&format!("plans.{enc}"), &written);
+        let (rules, legal) = findings(&file);
+        assert!(!legal, "{enc}");
+        assert_eq!(
+            rules,
+            [
+                ("sideboard-plan".to_owned(), Some(line_of(&written, cleric))),
+                ("sideboard-plan".to_owned(), Some(line_of(&written, drak)))
+            ],
+            "{enc}"
+        );
+    }
+}
+
+#[test]
+fn json_plans_conform_to_the_deck_schema() {
+    let schema = decksmith(["schema", "deck"]).expect(0).json();
+    let doc: serde_json::Value =
+        serde_json::from_str(&convert(PLANS.as_ref(), "json").stdout).unwrap();
+    assert!(doc["plans"].is_array());
+    let errors = crate::json_schema::check(&schema, &doc);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let both = serde_json::json!({"zones": {}, "plans": [{"name": "x", "swaps": [{"in": 0, "card": "A"}]}]});
+    assert!(!crate::json_schema::check(&schema, &both).is_empty());
+}
+
+#[test]
+fn bad_plans_in_json_are_problems_at_their_lines() {
+    let file = root().join("fuzz/corpus/json/fow-plan-problems.json");
+    let out = decksmith([
+        "validate".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ])
+    .expect(1);
+    let doc = out.json();
+    let parse: Vec<(u64, String)> = (doc["decks"][0]["findings"].as_array().unwrap().iter())
+        .filter(|f| f["rule"] == "parse")
+        .map(|f| {
+            let message = f["message"].as_str().unwrap().to_owned();
+            (f["line"].as_u64().unwrap(), message)
+        })
+        .collect();
+    let expected = [
+        (14, "a swap has both `in` and `out`"),
+        (15, "a swap needs `in` or `out`, the copies it boards"),
+        (16, "count 1000 of `Ember Fox` is out of range"),
+        (17, "card name `` is empty"),
+        (19, "plan `VS titan wall` is given twice"),
+        (20, "plan name `` is empty"),
+    ];
+    let got: Vec<(u64, &str)> = parse.iter().map(|(l, m)| (*l, m.as_str())).collect();
+    assert_eq!(got, expected);
 }
 
 #[test]
