@@ -14,12 +14,13 @@
 //! and the `maybe` zone as `maybeboard`. XML is read with quick-xml: entity and character
 //! references, CDATA and comments are easy to get subtly wrong by hand.
 
+use super::xml::{attributes, tag};
 use crate::card_db::{Game, ZoneDef};
 use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
 use crate::line_index::LineIndex;
 use quick_xml::escape::{escape, resolve_predefined_entity};
 use quick_xml::events::{BytesStart, Event};
-use quick_xml::{Reader, XmlVersion};
+use quick_xml::Reader;
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -262,24 +263,6 @@ fn gathering(open: &[String]) -> bool {
         [_, tags, tag] => tags == "tags" && tag == "tag",
         _ => false,
     }
-}
-
-fn tag(e: &BytesStart<'_>) -> String {
-    String::from_utf8_lossy(e.name().as_ref()).into_owned()
-}
-
-fn attributes(e: &BytesStart<'_>) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for a in e.attributes() {
-        let a = a.map_err(|e| e.to_string())?;
-        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
-        let value = a
-            .normalized_value(XmlVersion::Implicit1_0)
-            .map_err(|e| e.to_string())?
-            .into_owned();
-        out.push((key, value));
-    }
-    Ok(out)
 }
 
 /// A `<zone>`'s name, or the problem with it (then its cards are not read).
