@@ -633,6 +633,20 @@ fn key(text: &str) -> String {
     }
 }
 
+/// Text for a TOML comment, which may hold no control character but a tab: a foreign set code
+/// or site can.
+fn comment(text: &str) -> String {
+    (text.chars())
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 fn list(items: &[String]) -> String {
     let quoted: Vec<String> = items.iter().map(|i| quote(i)).collect();
     format!("[{}]", quoted.join(", "))
@@ -643,7 +657,7 @@ fn list(items: &[String]) -> String {
 pub fn card_file(game: &str, header: &str, sets: &[SetDef], cards: &[&PoolCard]) -> String {
     let mut out = String::new();
     for line in header.lines() {
-        let _ = writeln!(out, "# {line}");
+        let _ = writeln!(out, "# {}", comment(line));
     }
     let _ = writeln!(out, "\ngame = {}", quote(game));
     for set in sets {
@@ -990,7 +1004,7 @@ impl Pool {
                 format
                     .site
                     .as_ref()
-                    .map_or(String::new(), |s| format!(" ({s})"))
+                    .map_or(String::new(), |s| format!(" ({})", comment(&s.to_string())))
             );
             let _ = writeln!(text, "id = {}", quote(&id));
             let _ = writeln!(text, "game = {}", quote(game));
