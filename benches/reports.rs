@@ -9,7 +9,7 @@ use decksmith::date::Date;
 use decksmith::diagnostic::SourceFile;
 use decksmith::engine::play::{self, Prepared};
 use decksmith::report::validate::Validated;
-use decksmith::report::{human, sarif, Outcome};
+use decksmith::report::{render, Outcome, ReportOutput};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -38,19 +38,15 @@ fn checked(text: &str) -> DeckOutcome {
 #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
 fn findings_check_and_human_report(bencher: divan::Bencher, n: usize) {
     let text = bad_deck(n);
-    bencher.bench(|| human::validate(&[checked(&text)], false).len());
+    bencher.bench(|| Validated::of(&[checked(&text)]).human(false).len());
 }
 
 #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
 fn findings_check_and_sarif(bencher: divan::Bencher, n: usize) {
     let text = bad_deck(n);
     bencher.bench(|| {
-        let run = Validated {
-            decks: vec![checked(&text)],
-            skipped: 0,
-            fixes: None,
-        };
-        sarif::render(&run.ci()).len()
+        let decks = [checked(&text)];
+        render(&Validated::of(&decks), ReportOutput::Sarif, false).len()
     });
 }
 

@@ -258,11 +258,7 @@ fn deck(encoding: Encoding, text: &str) -> bool {
         .filter(|deck| deck.format.is_none())
         .and_then(|deck| likely_format(deck, catalog));
     let (outcome, whole) = checked(catalog, forced, &source, encoding);
-    let report = Validated {
-        decks: vec![outcome],
-        skipped: 0,
-        fixes: None,
-    };
+    let decks = [outcome];
     if let Ok(deck) = &read {
         let named = || catalog.format(&deck.format.as_ref()?.value);
         if let Some(format) = forced.or_else(named) {
@@ -272,7 +268,7 @@ fn deck(encoding: Encoding, text: &str) -> bool {
             }
         }
     }
-    render_all(&report);
+    render_all(&Validated::of(&decks));
     whole
 }
 
@@ -431,11 +427,7 @@ fn script(text: &str) -> bool {
     let mut ready = match prepared {
         Prepared::Ready(m) => m,
         Prepared::IllegalDeck(decks) => {
-            render_all(&Validated {
-                decks,
-                skipped: 0,
-                fixes: None,
-            });
+            render_all(&Validated::of(&decks));
             return false;
         }
         Prepared::Broken(problems) => {

@@ -10,6 +10,7 @@ use crate::engine::{registry, script, transcript};
 use crate::engine::{unplayable, vanilla_cards, SeatDeck};
 use crate::error::Error;
 use crate::report::scripts::{self as report_scripts, Verification};
+use crate::report::validate::Validated;
 use crate::report::{human, json, render, Outcome, ReportOutput, Status};
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -158,7 +159,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         outcomes.push(outcome);
     }
     if outcomes.iter().any(|o| !o.verdict.legal) {
-        let mut s = human::validate(&outcomes, ctx.colour);
+        let mut s = Validated::of(&outcomes).human(ctx.colour);
         s.push_str("a deck is not legal: no game was played\n");
         emit(out, &s)?;
         return Ok(Status::Failed);

@@ -6,7 +6,8 @@ use super::{emit, Context};
 use crate::engine::player::Kind;
 use crate::engine::registry;
 use crate::error::{read_text, Error};
-use crate::report::{human, sim as report, Status};
+use crate::report::validate::Validated;
+use crate::report::{sim as report, Outcome, Status};
 use crate::sim::{self, Prepared, Shard, SimResult};
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
@@ -137,7 +138,7 @@ pub fn run(ctx: &Context, args: SimArgs, out: &mut dyn Write) -> Result<Status, 
             plan,
         } => (game, seats, boards, *plan),
         Prepared::Illegal(illegal) => {
-            let mut s = human::validate(&illegal, ctx.colour);
+            let mut s = Validated::of(&illegal).human(ctx.colour);
             s.push_str(
                 "a deck is not legal: no game was played (`--allow-illegal` plays it anyway)\n",
             );

@@ -5,6 +5,7 @@
 use super::finding_problem;
 use crate::check::DeckOutcome;
 use crate::diagnostic::{Problem, SourceFile};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One command run, as CI tools see it.
@@ -115,6 +116,23 @@ impl Location {
                 end_column,
             }),
         }
+    }
+}
+
+/// What the CI formats read of an item: a command's case, or a deck's verdict.
+pub trait AsCase: Sync {
+    fn case(&self) -> Cow<'_, Case>;
+}
+
+impl AsCase for Case {
+    fn case(&self) -> Cow<'_, Case> {
+        Cow::Borrowed(self)
+    }
+}
+
+impl AsCase for DeckOutcome {
+    fn case(&self) -> Cow<'_, Case> {
+        Cow::Owned(deck_case(self))
     }
 }
 
@@ -234,6 +252,18 @@ pub fn rule_summary(rule: &str) -> &'static str {
             "script" => "a match script must be readable and playable",
             _ => "a decksmith check",
         })
+}
+
+/// `cases` written whole by `sink`, as `validate`'s CI report, for the renderers' tests.
+#[cfg(test)]
+pub fn write_cases(sink: Box<dyn super::Sink<Case>>, cases: &[Case]) -> String {
+    let end = super::End {
+        command: "validate",
+        tally: &super::Tally::default(),
+        skipped: 0,
+        summary: String::new(),
+    };
+    super::write_all(sink, cases, &end)
 }
 
 /// Cases of every kind for the renderers' tests: `n` decks in two groups, every third failing

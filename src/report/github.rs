@@ -4,22 +4,28 @@
 //! Escaping follows the runner's own `toCommandValue`/`toCommandProperty`: `%`, CR and LF in
 //! the message; additionally `:` and `,` in properties, which would otherwise end them.
 
-use super::ci::{Annotation, CiRun, Level, Location};
+use super::ci::{Annotation, AsCase, Level, Location};
+use super::{End, Sink};
 
-/// The annotations, then `summary` (the command's closing lines) as plain log text.
-pub fn render(run: &CiRun, summary: &str) -> String {
-    let mut out = String::new();
-    for case in &run.cases {
-        for a in &case.annotations {
-            out.push_str(&command(a));
-        }
+/// Each case's annotations, then the command's closing lines as plain log text.
+pub struct Github;
+
+impl<T: AsCase> Sink<T> for Github {
+    fn piece(&self, item: &T) -> String {
+        item.case().annotations.iter().map(command).collect()
     }
-    out.push_str(summary);
-    out
+
+    fn push(&mut self, _: &T, piece: String) -> String {
+        piece
+    }
+
+    fn finish(self: Box<Self>, end: &End) -> String {
+        end.summary.clone()
+    }
 }
 
 /// One workflow command line.
-pub fn command(a: &Annotation) -> String {
+fn command(a: &Annotation) -> String {
     let kind = match a.level {
         Level::Error => "error",
         Level::Warning => "warning",

@@ -1,54 +1,94 @@
 //! Output for people: a miette diagnostic per finding against the deck's own lines, then a
-//! table per deck.
+//! table per deck; and the tables other commands' reports share.
 
-use super::{finding_problem, IllegalDeck, Tally};
+use super::edit::fix_lines;
+use super::{finding_problem, End, IllegalDeck, Sink, Tally};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
+use crate::edit::fix::FileFixes;
 use crate::engine::random::{BatchGame, BatchTally};
 use crate::error::plural;
 use crate::validate::Severity;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
 
-/// Findings as `Problem`s about the deck file.
-pub fn finding_problems(outcome: &DeckOutcome) -> Vec<Problem> {
-    (outcome.verdict.findings.iter())
-        .map(|f| finding_problem(&outcome.source, f))
-        .collect()
+/// `validate`'s report for people. A lone deck gets its diagnostics and its table; several
+/// get the diagnostics of every deck with findings, then one summary (the illegal decks, and
+/// how often each rule fired) instead of a table per deck, which would bury the few illegal
+/// decks of a thousand-deck run.
+pub struct Human<'a> {
+    colour: bool,
+    /// What `--fix` fixed, shown first.
+    fixes: &'a [FileFixes],
+    decks: usize,
+    /// The first deck waits: its diagnostics, and the deck alone with its table, which is
+    /// what is shown if no other deck follows.
+    held: Option<(String, String)>,
 }
 
-/// One deck: its diagnostics and its table. Several: the diagnostics of every deck with
-/// findings, then one summary (the illegal decks, and how often each rule fired) instead of a
-/// table per deck, which would bury the few illegal decks of a thousand-deck run.
-pub fn validate(outcomes: &[DeckOutcome], colour: bool) -> String {
-    use rayon::prelude::*;
-    if let [outcome] = outcomes {
-        return single_deck(outcome, colour);
+impl<'a> Human<'a> {
+    pub fn new(colour: bool, fixes: &'a [FileFixes]) -> Self {
+        Human {
+            colour,
+            fixes,
+            decks: 0,
+            held: None,
+        }
     }
-    let diagnostics: Vec<String> = outcomes
-        .par_iter()
-        .map(|o| diagnostics(o, colour))
-        .collect();
-    let mut out = diagnostics.concat();
-    out.push_str(&batch_summary(&Tally::of(outcomes), colour));
-    out
 }
 
-/// A lone deck: its diagnostics and its table.
-pub fn single_deck(outcome: &DeckOutcome, colour: bool) -> String {
-    let mut out = diagnostics(outcome, colour);
-    out.push_str(&deck_table(outcome, colour).to_string());
-    out.push('\n');
-    out
+impl Sink<DeckOutcome> for Human<'_> {
+    fn begin(&mut self) -> String {
+        fix_lines(self.fixes)
+    }
+
+    /// The deck's diagnostics, as a batch shows them.
+    fn piece(&self, deck: &DeckOutcome) -> String {
+        let problems: Vec<Problem> = (deck.verdict.findings.iter())
+            .map(|f| finding_problem(&deck.source, f))
+            .collect();
+        render(&problems, self.colour)
+    }
+
+    fn push(&mut self, deck: &DeckOutcome, piece: String) -> String {
+        self.decks += 1;
+        if self.decks == 1 {
+            // Only the first deck can turn out to be alone: its table is made once.
+            let table = deck_table(deck, self.colour);
+            self.held = Some((piece.clone(), format!("{piece}{table}\n")));
+            return String::new();
+        }
+        let mut out = self.held.take().map(|(batch, _)| batch).unwrap_or_default();
+        out.push_str(&piece);
+        out
+    }
+
+    fn finish(self: Box<Self>, end: &End) -> String {
+        let mut text = match (self.held, end.tally.summary.not_owned) {
+            (Some((_, single)), 0) => single,
+            (Some((_, single)), n) => format!("{single}{} not owned\n", plural(n, "card")),
+            (None, _) if self.decks == 0 => String::new(),
+            (None, _) => batch_summary(end.tally, self.colour),
+        };
+        text.push_str(&skipped_line(end.skipped));
+        text
+    }
 }
 
-/// A deck's diagnostics, as a batch shows them.
-pub fn diagnostics(outcome: &DeckOutcome, colour: bool) -> String {
-    render(&finding_problems(outcome), colour)
+/// `skipped 2 files that are not deck lists`, when a search skipped any.
+pub fn skipped_line(skipped: usize) -> String {
+    match skipped {
+        0 => String::new(),
+        1 => "skipped 1 file that is not a deck list (by content); name a file to check it anyway\n"
+            .to_owned(),
+        n => format!(
+            "skipped {n} files that are not deck lists (by content); name a file to check it anyway\n"
+        ),
+    }
 }
 
 /// The closing summary of a batch: illegal decks, findings per rule id, the counts.
-pub fn batch_summary(tally: &Tally, colour: bool) -> String {
+fn batch_summary(tally: &Tally, colour: bool) -> String {
     let mut text = String::new();
     if !tally.illegal.is_empty() {
         text.push_str(&illegal_table(&tally.illegal, colour));

@@ -2,7 +2,7 @@
 
 use super::diff::DiffOutcome;
 use super::scripts::{self, ScriptStatus, Verification};
-use super::{RuleCount, Summary, Tally};
+use super::{End, RuleCount, Sink, Summary};
 use crate::card_db::{Card, CardStr, Colours, Game};
 use crate::check::DeckOutcome;
 use crate::check::LintOutcome;
@@ -59,62 +59,70 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// `validate`'s document: `{ "fixes"?: [...], "decks": [...], "summary": {...} }`, pretty
-/// printed. It is written in pieces so that a batch streams: [`validate_head`], each deck's
-/// [`validate_deck`], then [`validate_tail`].
-pub fn validate(outcomes: &[DeckOutcome], skipped: usize, fixes: Option<&[FileFixes]>) -> String {
-    let mut out = validate_head(fixes);
-    for (i, outcome) in outcomes.iter().enumerate() {
-        out.push_str(&validate_deck(outcome, i == 0));
+/// `validate`'s document, `{ "fixes"?: [...], "decks": [...], "summary": {...} }`, pretty
+/// printed, written deck by deck.
+pub struct Json<'a> {
+    /// What `--fix` fixed, when it was given.
+    fixes: Option<&'a [FileFixes]>,
+    decks: usize,
+}
+
+impl<'a> Json<'a> {
+    pub fn new(fixes: Option<&'a [FileFixes]>) -> Self {
+        Json { fixes, decks: 0 }
     }
-    out.push_str(&validate_tail(&Tally::of(outcomes), skipped));
-    out
 }
 
-/// The document up to its first deck: `--fix`'s fixes, then the opening of `decks`.
-pub fn validate_head(fixes: Option<&[FileFixes]>) -> String {
-    let mut out = String::from("{\n");
-    if let Some(files) = fixes {
-        let files: Vec<FileFixesJson> = files
-            .iter()
-            .map(|f| FileFixesJson {
-                path: &f.path,
-                fixed: f.result.as_deref().unwrap_or_default(),
-                error: f.result.as_ref().err().map(String::as_str),
-            })
-            .collect();
-        out.push_str(&format!("  \"fixes\": {},\n", nested(&files, "  ")));
+impl Sink<DeckOutcome> for Json<'_> {
+    /// The document up to its first deck: `--fix`'s fixes, then the opening of `decks`.
+    fn begin(&mut self) -> String {
+        let mut out = String::from("{\n");
+        if let Some(files) = self.fixes {
+            let files: Vec<FileFixesJson> = files
+                .iter()
+                .map(|f| FileFixesJson {
+                    path: &f.path,
+                    fixed: f.result.as_deref().unwrap_or_default(),
+                    error: f.result.as_ref().err().map(String::as_str),
+                })
+                .collect();
+            out.push_str(&format!("  \"fixes\": {},\n", nested(&files, "  ")));
+        }
+        out.push_str("  \"decks\": [");
+        out
     }
-    out.push_str("  \"decks\": [");
-    out
-}
 
-/// One deck of the `decks` list.
-pub fn validate_deck(outcome: &DeckOutcome, first: bool) -> String {
-    let deck = DeckJson {
-        path: &outcome.path,
-        name: outcome.name.as_deref(),
-        verdict: &outcome.verdict,
-    };
-    let comma = if first { "" } else { "," };
-    format!("{comma}\n    {}", nested(&deck, "    "))
-}
+    /// The deck as an item of the `decks` list; whether a comma goes before it is known only
+    /// in order, in `push`.
+    fn piece(&self, deck: &DeckOutcome) -> String {
+        let item = DeckJson {
+            path: &deck.path,
+            name: deck.name.as_deref(),
+            verdict: &deck.verdict,
+        };
+        format!("\n    {}", nested(&item, "    "))
+    }
 
-/// The end of `decks` and the summary.
-pub fn validate_tail(tally: &Tally, skipped: usize) -> String {
-    let summary = SummaryJson {
-        counts: tally.summary,
-        skipped,
-        rules: (tally.rule_counts())
-            .map(|(rule, count)| RuleJson { rule, count })
-            .collect(),
-    };
-    let close = if tally.summary.decks == 0 {
-        "]"
-    } else {
-        "\n  ]"
-    };
-    format!("{close},\n  \"summary\": {}\n}}\n", nested(&summary, "  "))
+    fn push(&mut self, _: &DeckOutcome, piece: String) -> String {
+        self.decks += 1;
+        match self.decks {
+            1 => piece,
+            _ => format!(",{piece}"),
+        }
+    }
+
+    /// The end of `decks` and the summary.
+    fn finish(self: Box<Self>, end: &End) -> String {
+        let summary = SummaryJson {
+            counts: end.tally.summary,
+            skipped: end.skipped,
+            rules: (end.tally.rule_counts())
+                .map(|(rule, count)| RuleJson { rule, count })
+                .collect(),
+        };
+        let close = if self.decks == 0 { "]" } else { "\n  ]" };
+        format!("{close},\n  \"summary\": {}\n}}\n", nested(&summary, "  "))
+    }
 }
 
 /// `value` pretty printed as it stands inside a document at `indent`: each line after the

@@ -5,22 +5,15 @@
 //! The shape is small and fixed, so it is written with `format!`; quick-xml escapes. XML 1.0
 //! forbids most control characters even when escaped, so they are dropped first.
 
-use super::ci::{Annotation, Case, CiRun, Level};
+use super::ci::{Annotation, AsCase, Case, Level};
+use super::{End, Sink};
 use crate::error::plural;
 use std::fmt::Write as _;
 
-pub fn render(run: &CiRun) -> String {
-    let mut writer = Writer::new(run.command);
-    for case in &run.cases {
-        writer.case(case);
-    }
-    writer.finish()
-}
-
 /// A JUnit document written as its cases come. It opens with totals and gathers the cases by
 /// group, so each case is rendered when it comes and kept as its group's text until the end.
+#[derive(Default)]
 pub struct Writer {
-    command: &'static str,
     groups: Vec<Group>,
     totals: Totals,
 }
@@ -72,17 +65,38 @@ impl Totals {
     }
 }
 
-impl Writer {
-    /// A document for `command`'s cases.
-    pub fn new(command: &'static str) -> Self {
-        Writer {
-            command,
-            groups: Vec::new(),
-            totals: Totals::default(),
-        }
+impl<T: AsCase> Sink<T> for Writer {
+    fn push(&mut self, item: &T, _: String) -> String {
+        self.case(&item.case());
+        String::new()
     }
 
-    pub fn case(&mut self, case: &Case) {
+    /// The document.
+    fn finish(self: Box<Self>, end: &End) -> String {
+        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let _ = writeln!(
+            out,
+            "<testsuites{}{}>",
+            self.totals.counts(&format!("decksmith {}", end.command)),
+            self.totals.time()
+        );
+        for group in self.groups {
+            let _ = writeln!(
+                out,
+                "  <testsuite{} skipped=\"0\"{}>",
+                group.totals.counts(&group.name),
+                group.totals.time()
+            );
+            out.push_str(&group.text);
+            out.push_str("  </testsuite>\n");
+        }
+        out.push_str("</testsuites>\n");
+        out
+    }
+}
+
+impl Writer {
+    fn case(&mut self, case: &Case) {
         self.totals.add(case);
         let at = match self.groups.iter().position(|g| g.name == case.group) {
             Some(at) => at,
@@ -98,29 +112,6 @@ impl Writer {
         let group = &mut self.groups[at];
         group.totals.add(case);
         write_case(&mut group.text, case);
-    }
-
-    /// The document.
-    pub fn finish(self) -> String {
-        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        let _ = writeln!(
-            out,
-            "<testsuites{}{}>",
-            self.totals.counts(&format!("decksmith {}", self.command)),
-            self.totals.time()
-        );
-        for group in self.groups {
-            let _ = writeln!(
-                out,
-                "  <testsuite{} skipped=\"0\"{}>",
-                group.totals.counts(&group.name),
-                group.totals.time()
-            );
-            out.push_str(&group.text);
-            out.push_str("  </testsuite>\n");
-        }
-        out.push_str("</testsuites>\n");
-        out
     }
 }
 

@@ -1,6 +1,8 @@
 //! Turning results into output: miette diagnostics and tables for people, JSON for scripts,
 //! and the CI formats (GitHub workflow commands, JUnit XML, SARIF) built on [`ci`]. A command's
-//! result implements [`Outcome`] once, and [`render`] writes it in any [`ReportOutput`].
+//! result implements [`Outcome`] once, and [`render`] writes it in any [`ReportOutput`]. Each
+//! output format is a [`Sink`], written once in its own file: the CI formats take any
+//! command's [`ci::Case`]s, and every format takes `validate`'s decks as they are checked.
 
 pub mod ci;
 pub mod deck_diff;
@@ -77,13 +79,63 @@ pub trait Outcome {
 
 /// Writes `outcome` as `output` asks.
 pub fn render(outcome: &dyn Outcome, output: ReportOutput, colour: bool) -> String {
-    match output {
-        ReportOutput::Human => outcome.human(colour),
-        ReportOutput::Json => outcome.json(),
-        ReportOutput::Github => github::render(&outcome.ci(), &outcome.summary()),
-        ReportOutput::Junit => junit::render(&outcome.ci()),
-        ReportOutput::Sarif => sarif::render(&outcome.ci()),
+    let sink: Box<dyn Sink<ci::Case>> = match output {
+        ReportOutput::Human => return outcome.human(colour),
+        ReportOutput::Json => return outcome.json(),
+        ReportOutput::Github => Box::new(github::Github),
+        ReportOutput::Junit => Box::new(junit::Writer::default()),
+        ReportOutput::Sarif => Box::new(sarif::Writer::default()),
+    };
+    let run = outcome.ci();
+    let end = End {
+        command: run.command,
+        tally: &Tally::default(),
+        skipped: 0,
+        summary: outcome.summary(),
+    };
+    write_all(sink, &run.cases, &end)
+}
+
+/// One output format, written as its items come: what an item alone decides is made first
+/// ([`Sink::piece`], on whichever thread checked the item), then the items are taken in order
+/// ([`Sink::push`]) between the report's opening and its end. Every method returns the text
+/// to write at once, so a report of any length streams.
+pub trait Sink<T>: Sync {
+    /// The report's opening, written before the first item (or before the end, when there is
+    /// none): a run that fails before its first item leaves nothing half written.
+    fn begin(&mut self) -> String {
+        String::new()
     }
+    /// What `item` adds that depends on it alone, handed to [`Sink::push`] in its turn.
+    fn piece(&self, _item: &T) -> String {
+        String::new()
+    }
+    /// Takes the next item and its piece.
+    fn push(&mut self, item: &T, piece: String) -> String;
+    /// The rest of the report, once every item is in.
+    fn finish(self: Box<Self>, end: &End) -> String;
+}
+
+/// What a report's end says.
+pub struct End<'a> {
+    /// The command, for titles (`validate`, `db check`).
+    pub command: &'static str,
+    /// `validate`'s counts, findings per rule and illegal decks (empty for other commands).
+    pub tally: &'a Tally,
+    /// Files a folder search passed over as not deck lists.
+    pub skipped: usize,
+    /// The closing lines, which also end the GitHub log.
+    pub summary: String,
+}
+
+/// `items` through `sink`, whole.
+pub fn write_all<T>(mut sink: Box<dyn Sink<T> + '_>, items: &[T], end: &End) -> String {
+    let mut out = sink.begin();
+    for item in items {
+        let piece = sink.piece(item);
+        out.push_str(&sink.push(item, piece));
+    }
+    out + &sink.finish(end)
 }
 
 /// A deck finding as a `Problem` about the deck file: the one conversion every output uses

@@ -9,19 +9,11 @@
 //! number, so it stays when unrelated lines move. Paths are relative to the working directory,
 //! under the base `%SRCROOT%`, which code scanning resolves to the checkout.
 
-use super::ci::{rule_summary, Annotation, Case, CiRun, Location};
+use super::ci::{rule_summary, Annotation, AsCase, Location};
+use super::{End, Sink};
 use serde_json::{json, Map, Value};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
-
-pub fn render(run: &CiRun) -> String {
-    let mut writer = Writer::default();
-    let mut out = writer.head();
-    for case in &run.cases {
-        out.push_str(&writer.case(case));
-    }
-    out + &writer.finish()
-}
 
 /// A SARIF document written as its cases come. The document's keys are in order, so a run's
 /// results come before its tool and the rules the results met: each case's results are
@@ -40,17 +32,18 @@ pub struct Writer {
 /// The results' indentation: inside the document, its `runs` and the run.
 const RESULT_INDENT: &str = "        ";
 
-impl Writer {
+impl<T: AsCase> Sink<T> for Writer {
     /// The document up to its first result.
-    pub fn head(&self) -> String {
+    fn begin(&mut self) -> String {
         format!(
             "{{\n  \"$schema\": {},\n  \"runs\": [\n    {{\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [",
             json!(SCHEMA)
         )
     }
 
-    /// The results of `case`, to follow those before.
-    pub fn case(&mut self, case: &Case) -> String {
+    /// The results of `item`'s case, to follow those before.
+    fn push(&mut self, item: &T, _: String) -> String {
+        let case = item.case();
         let mut out = String::new();
         for a in &case.annotations {
             let index = match self.rule_ids.iter().position(|r| *r == a.rule) {
@@ -80,7 +73,7 @@ impl Writer {
     }
 
     /// The rest of the document: the end of the results, the tool and its rules.
-    pub fn finish(self) -> String {
+    fn finish(self: Box<Self>, _: &End) -> String {
         let rules: Vec<Value> = self
             .rule_ids
             .iter()
@@ -228,15 +221,12 @@ mod tests {
     #[test]
     fn the_document_written_as_cases_come_is_the_one_printed_whole() {
         for n in [0, 1, 2, 40] {
-            let run = CiRun {
-                command: "validate",
-                cases: super::super::ci::sample_cases(n),
-            };
-            let text = render(&run);
+            let cases = super::super::ci::sample_cases(n);
+            let text = super::super::ci::write_cases(Box::new(Writer::default()), &cases);
             let doc: Value = serde_json::from_str(&text).unwrap();
             assert_eq!(super::super::json::to_string(&doc), text, "{n} cases");
             let results = doc["runs"][0]["results"].as_array().unwrap();
-            let findings: usize = run.cases.iter().map(|c| c.annotations.len()).sum();
+            let findings: usize = cases.iter().map(|c| c.annotations.len()).sum();
             assert_eq!(results.len(), findings);
             let rules = &doc["runs"][0]["tool"]["driver"]["rules"];
             if n == 40 {

@@ -5,6 +5,7 @@
 use super::ci::{
     problem_annotation, transcript_annotation, Annotation, Case, CiRun, Level, Location,
 };
+use super::validate::Validated;
 use super::{finding_problem, human, json, Outcome, Status};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
@@ -36,7 +37,7 @@ pub fn run(script: &Script, result: &RunResult, vanilla: &[String], colour: bool
 
 /// `match run` for people when a deck is not legal in the script's format.
 pub fn not_played(outcomes: &[DeckOutcome], colour: bool) -> String {
-    let mut s = human::validate(outcomes, colour);
+    let mut s = Validated::of(outcomes).human(colour);
     s.push_str("a deck is not legal in the script's format: the match was not played\n");
     s
 }
@@ -68,7 +69,7 @@ fn human_one(name: &str, v: &Verified, colour: bool) -> String {
     let p = match v {
         Verified::Broken(_) => return format!("BROKEN  {name}\n"),
         Verified::IllegalDeck(outcomes) => {
-            let decks = human::validate(outcomes, colour);
+            let decks = Validated::of(outcomes).human(colour);
             return format!("FAILED  {name}: a deck is not legal in the script's format\n{decks}");
         }
         Verified::Played(p) => p,

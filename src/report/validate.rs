@@ -1,30 +1,39 @@
 //! `validate`'s report. The command writes it deck by deck as the decks are checked
-//! ([`BatchReport`]), so a batch of any size holds only its [`Tally`], never the decks themselves.
-//! What must wait for the end is kept as it comes: JUnit's cases (its document opens with
-//! totals) and the rows of the human report's closing table of illegal decks. SARIF keeps a
-//! count for each finding's fingerprint.
+//! ([`BatchReport`]), through the output format's [`Sink`], so a batch of any size holds only
+//! its [`Tally`], never the decks themselves. What must wait for the end is kept as it comes:
+//! JUnit's cases (its document opens with totals) and the rows of the human report's closing
+//! table of illegal decks. SARIF keeps a count for each finding's fingerprint.
 //! [`Validated`] is the same report over decks already in hand.
 
-use super::ci::{self, Case, CiRun};
-use super::edit::fix_lines;
-use super::{github, human, json, junit, sarif, Outcome, ReportOutput, Status, Tally};
+use super::human::{skipped_line, Human};
+use super::json::Json;
+use super::{ci, github, junit, sarif, End, Outcome, ReportOutput, Sink, Status, Tally};
 use crate::check::DeckOutcome;
 use crate::edit::fix::FileFixes;
 
-/// The decks `validate` checked, in argument order, how many files a folder search found that
+/// Decks `validate` checked, in argument order, how many files a folder search found that
 /// were not deck lists, and with `--fix` what was fixed first.
-pub struct Validated {
-    pub decks: Vec<DeckOutcome>,
+pub struct Validated<'a> {
+    pub decks: &'a [DeckOutcome],
     pub skipped: usize,
-    pub fixes: Option<Vec<FileFixes>>,
+    pub fixes: Option<&'a [FileFixes]>,
 }
 
-impl Validated {
-    /// The human report or JSON, of decks already in memory.
+impl<'a> Validated<'a> {
+    /// Decks checked as they are, none skipped, nothing fixed (the illegal decks a match or a
+    /// simulation refuses to play).
+    pub fn of(decks: &'a [DeckOutcome]) -> Self {
+        Validated {
+            decks,
+            skipped: 0,
+            fixes: None,
+        }
+    }
+
     fn write(&self, output: ReportOutput, colour: bool) -> String {
-        let mut report = BatchReport::new(output, colour, self.fixes.as_deref());
+        let mut report = BatchReport::new(output, colour, self.fixes);
         let mut out = String::new();
-        for deck in &self.decks {
+        for deck in self.decks {
             let rendered = report.render(deck);
             out.push_str(&report.push(deck, rendered));
         }
@@ -32,7 +41,7 @@ impl Validated {
     }
 }
 
-impl Outcome for Validated {
+impl Outcome for Validated<'_> {
     fn human(&self, colour: bool) -> String {
         self.write(ReportOutput::Human, colour)
     }
@@ -41,15 +50,15 @@ impl Outcome for Validated {
         self.write(ReportOutput::Json, false)
     }
 
-    fn ci(&self) -> CiRun {
-        CiRun {
+    fn ci(&self) -> ci::CiRun {
+        ci::CiRun {
             command: "validate",
             cases: self.decks.iter().map(ci::deck_case).collect(),
         }
     }
 
     fn summary(&self) -> String {
-        Tally::of(&self.decks).summary.line() + &skipped_line(self.skipped)
+        Tally::of(self.decks).summary.line() + &skipped_line(self.skipped)
     }
 
     fn status(&self) -> Status {
@@ -60,145 +69,76 @@ impl Outcome for Validated {
 /// What one deck adds to the report, made apart from the report's state so that a batch's
 /// decks are rendered in parallel; [`BatchReport::push`] then takes them in order.
 pub struct RenderedDeck {
-    /// The deck's text in a batch (its diagnostics, its JSON, its annotations).
+    /// The output format's piece of the deck ([`Sink::piece`]).
     text: String,
-    /// For JUnit and SARIF.
-    case: Option<Case>,
     tally: Tally,
 }
 
 /// The report being written: feed it each deck's [`RenderedDeck`] in order, write what
 /// [`BatchReport::push`] returns, then what [`BatchReport::finish`] returns.
 pub struct BatchReport<'a> {
-    output: ReportOutput,
-    colour: bool,
-    fixes: Option<&'a [FileFixes]>,
+    sink: Box<dyn Sink<DeckOutcome> + 'a>,
+    /// Only the human report lists the illegal decks at its end: kept for the other outputs,
+    /// their rows would grow with the batch.
+    lists_illegal: bool,
     tally: Tally,
-    /// For the human report, the first deck waits: its batch text, and the deck alone with
-    /// its table, which is what is shown if no other deck follows.
-    held: Option<(String, String)>,
-    junit: junit::Writer,
-    sarif: sarif::Writer,
 }
 
 impl<'a> BatchReport<'a> {
     pub fn new(output: ReportOutput, colour: bool, fixes: Option<&'a [FileFixes]>) -> Self {
+        let sink: Box<dyn Sink<DeckOutcome> + 'a> = match output {
+            ReportOutput::Human => Box::new(Human::new(colour, fixes.unwrap_or_default())),
+            ReportOutput::Json => Box::new(Json::new(fixes)),
+            ReportOutput::Github => Box::new(github::Github),
+            ReportOutput::Junit => Box::new(junit::Writer::default()),
+            ReportOutput::Sarif => Box::new(sarif::Writer::default()),
+        };
         BatchReport {
-            output,
-            colour,
-            fixes,
+            sink,
+            lists_illegal: output == ReportOutput::Human,
             tally: Tally::default(),
-            held: None,
-            junit: junit::Writer::new("validate"),
-            sarif: sarif::Writer::default(),
         }
     }
 
     /// What the deck adds to the report; it depends on the deck alone.
     pub fn render(&self, deck: &DeckOutcome) -> RenderedDeck {
-        let mut rendered = RenderedDeck {
-            text: String::new(),
-            case: None,
-            tally: Tally::default(),
-        };
-        if self.output == ReportOutput::Human {
-            rendered.tally.add(deck);
+        let mut tally = Tally::default();
+        if self.lists_illegal {
+            tally.add(deck);
         } else {
-            rendered.tally.count(deck);
+            tally.count(deck);
         }
-        match self.output {
-            ReportOutput::Human => rendered.text = human::diagnostics(deck, self.colour),
-            // Whether a comma goes before it is known only in order, in `push`.
-            ReportOutput::Json => rendered.text = json::validate_deck(deck, true),
-            ReportOutput::Github => {
-                let case = ci::deck_case(deck);
-                rendered.text = case.annotations.iter().map(github::command).collect();
-            }
-            ReportOutput::Junit | ReportOutput::Sarif => rendered.case = Some(ci::deck_case(deck)),
+        RenderedDeck {
+            text: self.sink.piece(deck),
+            tally,
         }
-        rendered
     }
 
     /// Takes the next deck and what [`BatchReport::render`] made of it; returns the text to
     /// write now.
     pub fn push(&mut self, deck: &DeckOutcome, rendered: RenderedDeck) -> String {
-        let first = self.tally.summary.decks == 0;
+        let mut out = match self.tally.summary.decks {
+            0 => self.sink.begin(),
+            _ => String::new(),
+        };
         self.tally.merge(rendered.tally);
-        let mut out = String::new();
-        match self.output {
-            ReportOutput::Human => {
-                if first {
-                    out.push_str(&fix_lines(self.fixes.unwrap_or_default()));
-                    // Only the first deck can turn out to be alone: its table is made once.
-                    self.held = Some((rendered.text, human::single_deck(deck, self.colour)));
-                    return out;
-                }
-                if let Some((batch_text, _)) = self.held.take() {
-                    out.push_str(&batch_text);
-                }
-                out.push_str(&rendered.text);
-            }
-            ReportOutput::Json => {
-                if first {
-                    out.push_str(&json::validate_head(self.fixes));
-                    out.push_str(&rendered.text);
-                } else {
-                    out.push(',');
-                    out.push_str(&rendered.text);
-                }
-            }
-            ReportOutput::Github => out.push_str(&rendered.text),
-            ReportOutput::Junit => {
-                if let Some(case) = rendered.case {
-                    self.junit.case(&case);
-                }
-            }
-            ReportOutput::Sarif => {
-                if first {
-                    out.push_str(&self.sarif.head());
-                }
-                if let Some(case) = rendered.case {
-                    out.push_str(&self.sarif.case(&case));
-                }
-            }
-        }
+        out.push_str(&self.sink.push(deck, rendered.text));
         out
     }
 
     /// The rest of the report, once every deck is in.
-    pub fn finish(self, skipped: usize) -> String {
-        let count = skipped;
-        let skipped = skipped_line(count);
-        match self.output {
-            ReportOutput::Human => {
-                let mut text = match (self.tally.summary.decks, self.held) {
-                    (1, Some((_, single))) => match self.tally.summary.not_owned {
-                        0 => single,
-                        n => format!("{single}{} not owned\n", crate::error::plural(n, "card")),
-                    },
-                    (0, _) => fix_lines(self.fixes.unwrap_or_default()),
-                    _ => human::batch_summary(&self.tally, self.colour),
-                };
-                text.push_str(&skipped);
-                text
-            }
-            ReportOutput::Json => {
-                let head = match self.tally.summary.decks {
-                    0 => json::validate_head(self.fixes),
-                    _ => String::new(),
-                };
-                head + &json::validate_tail(&self.tally, count)
-            }
-            ReportOutput::Github => self.tally.summary.line() + &skipped,
-            ReportOutput::Junit => self.junit.finish(),
-            ReportOutput::Sarif => {
-                let head = match self.tally.summary.decks {
-                    0 => self.sarif.head(),
-                    _ => String::new(),
-                };
-                head + &self.sarif.finish()
-            }
-        }
+    pub fn finish(mut self, skipped: usize) -> String {
+        let out = match self.tally.summary.decks {
+            0 => self.sink.begin(),
+            _ => String::new(),
+        };
+        let end = End {
+            command: "validate",
+            summary: self.tally.summary.line() + &skipped_line(skipped),
+            tally: &self.tally,
+            skipped,
+        };
+        out + &self.sink.finish(&end)
     }
 
     /// Whether every deck so far is legal.
@@ -208,18 +148,6 @@ impl<'a> BatchReport<'a> {
 
     pub fn decks(&self) -> usize {
         self.tally.summary.decks
-    }
-}
-
-/// `skipped 2 files that are not deck lists`, when a search skipped any.
-fn skipped_line(skipped: usize) -> String {
-    match skipped {
-        0 => String::new(),
-        1 => "skipped 1 file that is not a deck list (by content); name a file to check it anyway\n"
-            .to_owned(),
-        n => format!(
-            "skipped {n} files that are not deck lists (by content); name a file to check it anyway\n"
-        ),
     }
 }
 

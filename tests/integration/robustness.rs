@@ -8,6 +8,8 @@ use decksmith::diagnostic::{render, SourceFile};
 use decksmith::encoding::text;
 use decksmith::engine::rng::Rng;
 use decksmith::lint;
+use decksmith::report::validate::Validated;
+use decksmith::report::Outcome;
 use decksmith::validate::validate;
 
 /// Characters that matter to the parsers, plus multi-byte ones that test span arithmetic.
@@ -114,7 +116,7 @@ fn corrupted_deck_lists_never_panic() {
             verdict: report,
             seconds: None,
         };
-        let _ = decksmith::report::human::validate(&[outcome], false);
+        let _ = Validated::of(&[outcome]).human(false);
     }
 }
 
