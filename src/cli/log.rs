@@ -1,13 +1,13 @@
 //! `decksmith log DECK`
 
-use super::{emit, Context};
+use super::{emit, Context, Output};
 use crate::check::Validators;
 use crate::date::Date;
 use crate::deck_diff::log::log;
 use crate::error::Error;
 use crate::report::deck_diff::{log_human, log_json};
 use crate::report::Status;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -23,16 +23,7 @@ pub struct LogArgs {
     #[arg(long, value_parser = |s: &str| s.parse::<Date>())]
     pub date: Option<Date>,
     #[arg(long, value_enum, default_value_t)]
-    pub output: LogOutput,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-pub enum LogOutput {
-    /// A line per revision.
-    #[default]
-    Human,
-    /// The revisions as a JSON array.
-    Json,
+    pub output: Output,
 }
 
 pub fn run(ctx: &Context, args: LogArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -48,8 +39,8 @@ pub fn run(ctx: &Context, args: LogArgs, out: &mut dyn Write) -> Result<Status, 
     emit(
         out,
         &match args.output {
-            LogOutput::Human => log_human(&revisions),
-            LogOutput::Json => log_json(&revisions),
+            Output::Human => log_human(&revisions),
+            Output::Json => log_json(&revisions),
         },
     )?;
     Ok(Status::Success)

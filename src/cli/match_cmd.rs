@@ -11,7 +11,7 @@ use crate::engine::{unplayable, vanilla_cards, SeatDeck};
 use crate::error::Error;
 use crate::report::scripts::{self as report_scripts, Verification};
 use crate::report::validate::Validated;
-use crate::report::{human, json, render, Outcome, ReportOutput, Status};
+use crate::report::{render, Outcome, ReportOutput, Status};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -100,7 +100,7 @@ fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Statu
         Prepared::IllegalDeck(outcomes) => {
             let text = match args.output {
                 Output::Human => report_scripts::not_played(&outcomes, ctx.colour),
-                Output::Json => json::run_not_played(&name, &outcomes),
+                Output::Json => report_scripts::not_played_json(&name, &outcomes),
             };
             emit(out, &text)?;
             return Ok(Status::Failed);
@@ -111,7 +111,7 @@ fn run_script(ctx: &Context, args: RunArgs, out: &mut dyn Write) -> Result<Statu
         Output::Human => {
             report_scripts::run(&prepared.script, &result, &prepared.vanilla, ctx.colour)
         }
-        Output::Json => json::run(&name, &result, &prepared.vanilla),
+        Output::Json => report_scripts::run_json(&name, &result, &prepared.vanilla),
     };
     emit(out, &text)?;
     Ok(Status::passed_if(result.failures.is_empty()))
@@ -198,8 +198,8 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         }
     };
     let text = match args.output {
-        Output::Json => json::random(&game_id, &results, &vanilla),
-        Output::Human => human::random(&results, &vanilla, ctx.colour),
+        Output::Json => crate::report::random::json(&game_id, &results, &vanilla),
+        Output::Human => crate::report::random::human(&results, &vanilla, ctx.colour),
     };
     emit(out, &text)?;
     Ok(Status::Success)

@@ -140,7 +140,7 @@ pub(crate) mod offer {
 /// How results are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum Output {
-    /// Diagnostics and tables for people.
+    /// Text and tables for people.
     #[default]
     Human,
     /// One JSON document for scripts.

@@ -9,6 +9,7 @@ use crate::db_diff::{show, CardChange, CatalogDiff, Change};
 use crate::error::plural;
 use crate::validate::{only_in, Finding};
 use comfy_table::{Cell, Color};
+use serde::Serialize;
 
 /// How one deck fares under the old and the new data.
 #[derive(Debug, Clone)]
@@ -371,8 +372,52 @@ impl Outcome for DiffOutcome {
         human(self, colour)
     }
 
+    /// The JSON document; only decks whose findings change are listed, all are counted.
     fn json(&self) -> String {
-        json::diff(self)
+        let c = &self.catalog;
+        let doc = DiffJson {
+            old: &self.old,
+            new: &self.new,
+            catalog: c,
+            decks: self
+                .decks
+                .iter()
+                .filter(|d| d.changed())
+                .map(|d| DeckImpactJson {
+                    path: &d.after.path,
+                    before: verdict_json(&d.before),
+                    after: verdict_json(&d.after),
+                    verdict_changed: d.verdict_changed(),
+                    added: &d.added,
+                    removed: &d.removed,
+                })
+                .collect(),
+            scripts: self
+                .scripts
+                .iter()
+                .filter(|s| s.changed())
+                .map(|s| ScriptImpactJson {
+                    path: &s.path,
+                    change: s.explain(),
+                    played_before: s.before.is_ok(),
+                    played_after: s.after.is_ok(),
+                })
+                .collect(),
+            summary: DiffSummaryJson {
+                cards_added: c.count(Change::Added),
+                cards_removed: c.count(Change::Removed),
+                cards_renamed: c.count(Change::Renamed),
+                cards_changed: c.count(Change::Changed),
+                games_changed: c.games.len(),
+                formats_changed: c.formats.len(),
+                decks: self.decks.len(),
+                decks_changed: self.decks.iter().filter(|d| d.changed()).count(),
+                verdicts_changed: self.verdicts_changed(),
+                scripts: self.scripts.len(),
+                transcripts_changed: self.transcripts_changed(),
+            },
+        };
+        json::to_string(&doc)
     }
 
     fn ci(&self) -> CiRun {
@@ -385,5 +430,68 @@ impl Outcome for DiffOutcome {
 
     fn status(&self) -> Status {
         Status::passed_if(self.verdicts_changed() == 0 && self.transcripts_changed() == 0)
+    }
+}
+
+/// `db diff`.
+#[derive(Serialize)]
+struct DiffJson<'a> {
+    old: &'a str,
+    new: &'a str,
+    #[serde(flatten)]
+    catalog: &'a CatalogDiff,
+    decks: Vec<DeckImpactJson<'a>>,
+    /// Only scripts whose transcript changes are listed, all are counted.
+    scripts: Vec<ScriptImpactJson<'a>>,
+    summary: DiffSummaryJson,
+}
+
+#[derive(Serialize)]
+struct ScriptImpactJson<'a> {
+    path: &'a str,
+    /// `- old data`, `+ new data` lines, or what stopped a side from playing.
+    change: String,
+    played_before: bool,
+    played_after: bool,
+}
+
+#[derive(Serialize)]
+struct DeckImpactJson<'a> {
+    path: &'a str,
+    before: VerdictJson<'a>,
+    after: VerdictJson<'a>,
+    verdict_changed: bool,
+    /// Findings only the new data gives.
+    added: &'a [Finding],
+    /// Findings only the old data gave.
+    removed: &'a [Finding],
+}
+
+#[derive(Serialize)]
+struct VerdictJson<'a> {
+    legal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct DiffSummaryJson {
+    cards_added: usize,
+    cards_removed: usize,
+    cards_renamed: usize,
+    cards_changed: usize,
+    games_changed: usize,
+    formats_changed: usize,
+    decks: usize,
+    decks_changed: usize,
+    verdicts_changed: usize,
+    scripts: usize,
+    transcripts_changed: usize,
+}
+
+fn verdict_json(o: &DeckOutcome) -> VerdictJson<'_> {
+    VerdictJson {
+        legal: o.verdict.legal,
+        format: o.verdict.format.as_deref(),
     }
 }

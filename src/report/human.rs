@@ -6,7 +6,6 @@ use super::{finding_problem, End, IllegalDeck, Sink, Tally};
 use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::edit::fix::FileFixes;
-use crate::engine::random::{BatchGame, BatchTally};
 use crate::error::plural;
 use crate::validate::Severity;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -241,10 +240,6 @@ fn deck_table(outcome: &DeckOutcome, colour: bool) -> Table {
     table
 }
 
-/// Above this many games, `match random` keeps to the summary.
-const ROWS_SHOWN: usize = 100;
-
-/// `match random`: a row per game (up to `ROWS_SHOWN`), then the tally.
 /// The line a result of play gives the cards played by their stats alone (`--vanilla`), or
 /// nothing when there are none.
 pub fn vanilla(cards: &[String]) -> String {
@@ -257,44 +252,6 @@ pub fn vanilla(cards: &[String]) -> String {
         plural(cards.len(), "card"),
         names.join(", ")
     )
-}
-
-pub fn random(games: &[BatchGame], vanilla_cards: &[String], colour: bool) -> String {
-    let t = BatchTally::of(games);
-    let mut tally = format!(
-        "{}: p1 won {}, p2 won {}, {} drawn",
-        plural(t.games, "game"),
-        t.p1,
-        t.p2,
-        t.draws
-    );
-    if t.unfinished > 0 {
-        tally.push_str(&format!(", {} unfinished", t.unfinished));
-    }
-    if games.len() > ROWS_SHOWN {
-        return format!(
-            "{tally} (one row per game: --output json)\n{}",
-            vanilla(vanilla_cards)
-        );
-    }
-    let mut table = new_table(colour);
-    table.set_header(vec!["game", "seed", "winner", "reason", "turns", "actions"]);
-    for g in games {
-        let winner = match g.winner {
-            Some(p) => p.to_string(),
-            None if g.unfinished() => "unfinished".to_owned(),
-            None => "draw".to_owned(),
-        };
-        table.add_row(vec![
-            g.game.to_string(),
-            g.seed.to_string(),
-            winner,
-            g.reason.clone(),
-            g.turns.to_string(),
-            g.actions.to_string(),
-        ]);
-    }
-    format!("{table}\n{tally}\n{}", vanilla(vanilla_cards))
 }
 
 /// An error that stopped a command, for standard error.

@@ -1,20 +1,11 @@
 //! JSON output. The shapes here are contracts (DESIGN.md): fields are only ever added.
 
-use super::diff::DiffOutcome;
-use super::scripts::{self, ScriptStatus, Verification};
 use super::{End, RuleCount, Sink, Summary};
 use crate::card_db::{Card, CardStr, Colours, Game};
 use crate::check::DeckOutcome;
-use crate::check::LintOutcome;
-use crate::db_diff::{CatalogDiff, Change};
 use crate::diagnostic::Problem;
 use crate::edit::fix::{FileFixes, Fix};
-use crate::engine::play::RunResult;
-use crate::engine::random::{BatchGame, BatchTally};
-use crate::engine::transcript::Transcript;
-use crate::engine::transcript::{Golden, Verified};
 use crate::validate::format::Format;
-use crate::validate::Finding;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -135,7 +126,7 @@ fn nested<T: Serialize>(value: &T, indent: &str) -> String {
 /// A problem with its file, line and column where it has one. The fields are in name order:
 /// these lists were first written through `serde_json::Value`, which sorts keys.
 #[derive(Serialize)]
-struct ProblemJson<'a> {
+pub(super) struct ProblemJson<'a> {
     code: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
@@ -149,7 +140,7 @@ struct ProblemJson<'a> {
     severity: &'static str,
 }
 
-fn problems(problems: &[Problem]) -> Vec<ProblemJson<'_>> {
+pub(super) fn problems(problems: &[Problem]) -> Vec<ProblemJson<'_>> {
     problems
         .iter()
         .map(|p| {
@@ -168,186 +159,6 @@ fn problems(problems: &[Problem]) -> Vec<ProblemJson<'_>> {
             }
         })
         .collect()
-}
-
-/// `db check`. Keys in name order, as first written through `serde_json::Value`.
-#[derive(Serialize)]
-struct LintJson<'a> {
-    problems: Vec<ProblemJson<'a>>,
-    summary: LintSummaryJson,
-}
-
-#[derive(Serialize)]
-struct LintSummaryJson {
-    cards: usize,
-    errors: usize,
-    formats: usize,
-    games: usize,
-    warnings: usize,
-}
-
-pub fn lint(outcome: &LintOutcome) -> String {
-    let errors = outcome.errors();
-    to_string(&LintJson {
-        problems: problems(&outcome.problems),
-        summary: LintSummaryJson {
-            cards: outcome.cards,
-            errors,
-            formats: outcome.formats,
-            games: outcome.games,
-            warnings: outcome.problems.len() - errors,
-        },
-    })
-}
-
-/// `match run`.
-#[derive(Serialize)]
-struct RunJson<'a> {
-    script: &'a str,
-    passed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transcript: Option<&'a Transcript>,
-    failures: Vec<ProblemJson<'a>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    illegal_decks: Vec<IllegalDeckJson<'a>>,
-    /// The cards played by their stats alone (`--vanilla`).
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    vanilla: &'a [String],
-}
-
-/// Keys in name order, as first written through `serde_json::Value`.
-#[derive(Serialize)]
-struct IllegalDeckJson<'a> {
-    /// Through `serde_json::Value` still, so each finding's keys stay in name order.
-    findings: serde_json::Value,
-    name: Option<&'a str>,
-    path: &'a str,
-}
-
-/// A played script: its transcript and the expectations that failed.
-pub fn run(script: &str, result: &RunResult, vanilla: &[String]) -> String {
-    to_string(&RunJson {
-        script,
-        passed: result.failures.is_empty(),
-        transcript: Some(&result.transcript),
-        failures: problems(&result.failures),
-        illegal_decks: Vec::new(),
-        vanilla,
-    })
-}
-
-/// A script not played because a deck is not legal in its format.
-pub fn run_not_played(script: &str, outcomes: &[DeckOutcome]) -> String {
-    to_string(&RunJson {
-        script,
-        passed: false,
-        transcript: None,
-        failures: Vec::new(),
-        illegal_decks: outcomes
-            .iter()
-            .filter(|o| !o.verdict.legal)
-            .map(|o| IllegalDeckJson {
-                findings: serde_json::to_value(&o.verdict.findings).unwrap_or_default(),
-                name: o.name.as_deref(),
-                path: &o.path,
-            })
-            .collect(),
-        vanilla: &[],
-    })
-}
-
-/// `match verify`.
-#[derive(Serialize)]
-struct VerifyJson<'a> {
-    scripts: Vec<ScriptJson<'a>>,
-    summary: VerifySummaryJson,
-}
-
-#[derive(Serialize)]
-struct ScriptJson<'a> {
-    path: &'a str,
-    status: ScriptStatus,
-    problems: Vec<AnnotationJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    diff: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct AnnotationJson {
-    code: String,
-    severity: &'static str,
-    message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    help: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-}
-
-#[derive(Serialize)]
-struct VerifySummaryJson {
-    scripts: usize,
-    ok: usize,
-    failed: usize,
-    broken: usize,
-}
-
-pub fn verify(verification: &Verification) -> String {
-    let scripts: Vec<ScriptJson> = verification
-        .0
-        .iter()
-        .map(|(name, v)| ScriptJson {
-            path: name,
-            status: scripts::status(v),
-            problems: scripts::annotations(name, v)
-                .into_iter()
-                .map(|a| AnnotationJson {
-                    severity: a.level.as_str(),
-                    line: a.location.as_ref().and_then(|l| l.region).map(|r| r.line),
-                    file: a.location.map(|l| l.file),
-                    code: a.rule,
-                    message: a.message,
-                    help: a.help,
-                })
-                .collect(),
-            diff: match v {
-                Verified::Played(p) => match &p.golden {
-                    Golden::Differs { diff, .. } => Some(diff),
-                    _ => None,
-                },
-                _ => None,
-            },
-        })
-        .collect();
-    let count = |s: ScriptStatus| scripts.iter().filter(|j| j.status == s).count();
-    let summary = VerifySummaryJson {
-        scripts: scripts.len(),
-        ok: count(ScriptStatus::Ok),
-        failed: count(ScriptStatus::Failed),
-        broken: count(ScriptStatus::Broken),
-    };
-    to_string(&VerifyJson { scripts, summary })
-}
-
-/// `match random`.
-#[derive(Serialize)]
-struct RandomJson<'a> {
-    game: &'a str,
-    games: &'a [BatchGame],
-    summary: BatchTally,
-    /// The cards played by their stats alone (`--vanilla`).
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    vanilla: &'a [String],
-}
-
-pub fn random(game: &str, games: &[BatchGame], vanilla: &[String]) -> String {
-    to_string(&RandomJson {
-        game,
-        games,
-        summary: BatchTally::of(games),
-        vanilla,
-    })
 }
 
 /// `formats`: one entry per format.
@@ -477,117 +288,6 @@ impl<'a> CardJson<'a> {
             invented: card.invented,
         }
     }
-}
-
-/// `db diff`.
-#[derive(Serialize)]
-struct DiffJson<'a> {
-    old: &'a str,
-    new: &'a str,
-    #[serde(flatten)]
-    catalog: &'a CatalogDiff,
-    decks: Vec<DeckImpactJson<'a>>,
-    /// Only scripts whose transcript changes are listed, all are counted.
-    scripts: Vec<ScriptImpactJson<'a>>,
-    summary: DiffSummaryJson,
-}
-
-#[derive(Serialize)]
-struct ScriptImpactJson<'a> {
-    path: &'a str,
-    /// `- old data`, `+ new data` lines, or what stopped a side from playing.
-    change: String,
-    played_before: bool,
-    played_after: bool,
-}
-
-#[derive(Serialize)]
-struct DeckImpactJson<'a> {
-    path: &'a str,
-    before: VerdictJson<'a>,
-    after: VerdictJson<'a>,
-    verdict_changed: bool,
-    /// Findings only the new data gives.
-    added: &'a [Finding],
-    /// Findings only the old data gave.
-    removed: &'a [Finding],
-}
-
-#[derive(Serialize)]
-struct VerdictJson<'a> {
-    legal: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    format: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct DiffSummaryJson {
-    cards_added: usize,
-    cards_removed: usize,
-    cards_renamed: usize,
-    cards_changed: usize,
-    games_changed: usize,
-    formats_changed: usize,
-    decks: usize,
-    decks_changed: usize,
-    verdicts_changed: usize,
-    scripts: usize,
-    transcripts_changed: usize,
-}
-
-fn verdict_json(o: &DeckOutcome) -> VerdictJson<'_> {
-    VerdictJson {
-        legal: o.verdict.legal,
-        format: o.verdict.format.as_deref(),
-    }
-}
-
-/// The JSON document; only decks whose findings change are listed, all are counted.
-pub fn diff(outcome: &DiffOutcome) -> String {
-    let c = &outcome.catalog;
-    let doc = DiffJson {
-        old: &outcome.old,
-        new: &outcome.new,
-        catalog: c,
-        decks: outcome
-            .decks
-            .iter()
-            .filter(|d| d.changed())
-            .map(|d| DeckImpactJson {
-                path: &d.after.path,
-                before: verdict_json(&d.before),
-                after: verdict_json(&d.after),
-                verdict_changed: d.verdict_changed(),
-                added: &d.added,
-                removed: &d.removed,
-            })
-            .collect(),
-        scripts: outcome
-            .scripts
-            .iter()
-            .filter(|s| s.changed())
-            .map(|s| ScriptImpactJson {
-                path: &s.path,
-                change: s.explain(),
-                played_before: s.before.is_ok(),
-                played_after: s.after.is_ok(),
-            })
-            .collect(),
-        summary: DiffSummaryJson {
-            cards_added: c.count(Change::Added),
-            cards_removed: c.count(Change::Removed),
-            cards_renamed: c.count(Change::Renamed),
-            cards_changed: c.count(Change::Changed),
-            games_changed: c.games.len(),
-            formats_changed: c.formats.len(),
-            decks: outcome.decks.len(),
-            decks_changed: outcome.decks.iter().filter(|d| d.changed()).count(),
-            verdicts_changed: outcome.verdicts_changed(),
-            scripts: outcome.scripts.len(),
-            transcripts_changed: outcome.transcripts_changed(),
-        },
-    };
-    to_string(&doc)
 }
 
 /// Pretty JSON with a trailing newline.

@@ -5,6 +5,7 @@ use super::{json, Outcome, Status};
 use crate::check::LintOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::error::plural;
+use serde::Serialize;
 use std::path::Path;
 
 impl Outcome for LintOutcome {
@@ -15,7 +16,17 @@ impl Outcome for LintOutcome {
     }
 
     fn json(&self) -> String {
-        json::lint(self)
+        let errors = self.errors();
+        json::to_string(&LintJson {
+            problems: json::problems(&self.problems),
+            summary: LintSummaryJson {
+                cards: self.cards,
+                errors,
+                formats: self.formats,
+                games: self.games,
+                warnings: self.problems.len() - errors,
+            },
+        })
     }
 
     /// One case per data file (a file only named by a problem included), its problems as
@@ -86,4 +97,20 @@ fn data_group(path: &str) -> &'static str {
     } else {
         "card-db"
     }
+}
+
+/// `db check`. Keys in name order, as first written through `serde_json::Value`.
+#[derive(Serialize)]
+struct LintJson<'a> {
+    problems: Vec<json::ProblemJson<'a>>,
+    summary: LintSummaryJson,
+}
+
+#[derive(Serialize)]
+struct LintSummaryJson {
+    cards: usize,
+    errors: usize,
+    formats: usize,
+    games: usize,
+    warnings: usize,
 }

@@ -15,6 +15,7 @@ pub mod json;
 pub mod junit;
 pub mod lint;
 pub mod need;
+pub mod random;
 pub mod sarif;
 pub mod scripts;
 pub mod sim;

@@ -11,7 +11,7 @@ use crate::check::DeckOutcome;
 use crate::diagnostic::{render, Problem};
 use crate::engine::play::RunResult;
 use crate::engine::script::{Script, StepKind};
-use crate::engine::transcript::{Golden, Played, Verified};
+use crate::engine::transcript::{Golden, Played, Transcript, Verified};
 use crate::error::plural;
 use serde::Serialize;
 
@@ -53,7 +53,7 @@ pub enum ScriptStatus {
     Broken,
 }
 
-pub fn status(v: &Verified) -> ScriptStatus {
+fn status(v: &Verified) -> ScriptStatus {
     match v {
         Verified::Broken(_) => ScriptStatus::Broken,
         Verified::Played(p) if p.failures.is_empty() => match p.golden {
@@ -103,7 +103,7 @@ fn missing_golden(name: &str, p: &Played) -> String {
 }
 
 /// One script's findings as CI annotations.
-pub fn annotations(name: &str, v: &Verified) -> Vec<Annotation> {
+fn annotations(name: &str, v: &Verified) -> Vec<Annotation> {
     let p = match v {
         Verified::Broken(problems) => return problems.iter().map(problem_annotation).collect(),
         Verified::IllegalDeck(outcomes) => {
@@ -164,7 +164,40 @@ impl Outcome for Verification {
     }
 
     fn json(&self) -> String {
-        json::verify(self)
+        let scripts: Vec<ScriptJson> = self
+            .0
+            .iter()
+            .map(|(name, v)| ScriptJson {
+                path: name,
+                status: status(v),
+                problems: annotations(name, v)
+                    .into_iter()
+                    .map(|a| AnnotationJson {
+                        severity: a.level.as_str(),
+                        line: a.location.as_ref().and_then(|l| l.region).map(|r| r.line),
+                        file: a.location.map(|l| l.file),
+                        code: a.rule,
+                        message: a.message,
+                        help: a.help,
+                    })
+                    .collect(),
+                diff: match v {
+                    Verified::Played(p) => match &p.golden {
+                        Golden::Differs { diff, .. } => Some(diff),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+            })
+            .collect();
+        let count = |s: ScriptStatus| scripts.iter().filter(|j| j.status == s).count();
+        let summary = VerifySummaryJson {
+            scripts: scripts.len(),
+            ok: count(ScriptStatus::Ok),
+            failed: count(ScriptStatus::Failed),
+            broken: count(ScriptStatus::Broken),
+        };
+        json::to_string(&VerifyJson { scripts, summary })
     }
 
     fn ci(&self) -> CiRun {
@@ -204,4 +237,97 @@ impl Outcome for Verification {
     fn status(&self) -> Status {
         Status::passed_if(self.count(ScriptStatus::Failed) == 0)
     }
+}
+
+/// `match run`.
+#[derive(Serialize)]
+struct RunJson<'a> {
+    script: &'a str,
+    passed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    transcript: Option<&'a Transcript>,
+    failures: Vec<json::ProblemJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    illegal_decks: Vec<IllegalDeckJson<'a>>,
+    /// The cards played by their stats alone (`--vanilla`).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    vanilla: &'a [String],
+}
+
+/// Keys in name order, as first written through `serde_json::Value`.
+#[derive(Serialize)]
+struct IllegalDeckJson<'a> {
+    /// Through `serde_json::Value` still, so each finding's keys stay in name order.
+    findings: serde_json::Value,
+    name: Option<&'a str>,
+    path: &'a str,
+}
+
+/// A played script: its transcript and the expectations that failed.
+pub fn run_json(script: &str, result: &RunResult, vanilla: &[String]) -> String {
+    json::to_string(&RunJson {
+        script,
+        passed: result.failures.is_empty(),
+        transcript: Some(&result.transcript),
+        failures: json::problems(&result.failures),
+        illegal_decks: Vec::new(),
+        vanilla,
+    })
+}
+
+/// A script not played because a deck is not legal in its format.
+pub fn not_played_json(script: &str, outcomes: &[DeckOutcome]) -> String {
+    json::to_string(&RunJson {
+        script,
+        passed: false,
+        transcript: None,
+        failures: Vec::new(),
+        illegal_decks: outcomes
+            .iter()
+            .filter(|o| !o.verdict.legal)
+            .map(|o| IllegalDeckJson {
+                findings: serde_json::to_value(&o.verdict.findings).unwrap_or_default(),
+                name: o.name.as_deref(),
+                path: &o.path,
+            })
+            .collect(),
+        vanilla: &[],
+    })
+}
+
+/// `match verify`.
+#[derive(Serialize)]
+struct VerifyJson<'a> {
+    scripts: Vec<ScriptJson<'a>>,
+    summary: VerifySummaryJson,
+}
+
+#[derive(Serialize)]
+struct ScriptJson<'a> {
+    path: &'a str,
+    status: ScriptStatus,
+    problems: Vec<AnnotationJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct AnnotationJson {
+    code: String,
+    severity: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct VerifySummaryJson {
+    scripts: usize,
+    ok: usize,
+    failed: usize,
+    broken: usize,
 }
