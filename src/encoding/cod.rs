@@ -14,9 +14,9 @@
 //! and the `maybe` zone as `maybeboard`. XML is read with quick-xml: entity and character
 //! references, CDATA and comments are easy to get subtly wrong by hand.
 
-use super::xml::{attributes, tag};
+use super::xml::{self, attributes, tag};
 use crate::card_db::{Game, ZoneDef};
-use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
+use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, MAX_COUNT, MAYBE};
 use crate::line_index::LineIndex;
 use quick_xml::escape::{escape, resolve_predefined_entity};
 use quick_xml::events::{BytesStart, Event};
@@ -164,7 +164,13 @@ pub fn parse(text: &str, known_format: &dyn Fn(&str) -> bool) -> Result<Deck, Pa
                 true
             }
             (1, _, "zone") => {
-                match zone(&element, &span, line, &mut |w| skip(w, &mut deck.warnings)) {
+                match xml::zone(
+                    &element,
+                    &span,
+                    line,
+                    &mut |w| skip(w, &mut deck.warnings),
+                    "main",
+                ) {
                     Ok(z) => {
                         deck.zones.push(z);
                         true
@@ -263,36 +269,6 @@ fn gathering(open: &[String]) -> bool {
         [_, tags, tag] => tags == "tags" && tag == "tag",
         _ => false,
     }
-}
-
-/// A `<zone>`'s name, or the problem with it (then its cards are not read).
-fn zone(
-    e: &BytesStart<'_>,
-    span: &Range<usize>,
-    line: u32,
-    skip: &mut dyn FnMut(String),
-) -> Result<Zone, ParseProblem> {
-    let problem = |message: String| ParseProblem {
-        message,
-        help: Some("write the zone as <zone name=\"main\">".into()),
-        span: Some(span.clone()),
-        line: Some(line),
-    };
-    let mut name = None;
-    for (k, v) in attributes(e).map_err(problem)? {
-        match k.as_str() {
-            "name" => name = Some(v),
-            other => skip(format!("the <zone> attribute `{other}`")),
-        }
-    }
-    Ok(Zone {
-        name: name
-            .filter(|n| !n.trim().is_empty())
-            .ok_or_else(|| problem("a <zone> without a `name`; its cards are not read".into()))?,
-        span: Some(span.clone()),
-        line: Some(line),
-        entries: Vec::new(),
-    })
 }
 
 fn card(

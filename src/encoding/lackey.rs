@@ -15,12 +15,12 @@
 //! game's zone headers and aliases (`Stone deck`, `Side deck`) say which zone it is, and
 //! validation reports one that names no zone. XML is read with quick-xml, as in `cod.rs`.
 
-use super::xml::{attributes, tag};
+use super::xml::{self, attributes, tag};
 use crate::card_db::{Game, ZoneDef};
-use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, Zone, MAX_COUNT, MAYBE};
+use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, MAX_COUNT, MAYBE};
 use crate::line_index::LineIndex;
 use quick_xml::escape::{escape, resolve_predefined_entity};
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::events::Event;
 use quick_xml::Reader;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write as _;
@@ -218,8 +218,16 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             (Some(Open::Meta), "format") => Some(Open::Format),
             (Some(Open::Meta), "name") => Some(Open::DeckName),
             (None, "superzone") => {
-                match superzone(&element, &span, line, &mut |w| skip(w, &mut deck.warnings)) {
-                    Ok(z) => {
+                let zone = xml::zone(
+                    &element,
+                    &span,
+                    line,
+                    &mut |w| skip(w, &mut deck.warnings),
+                    "Deck",
+                );
+                match zone {
+                    Ok(mut z) => {
+                        z.name = z.name.trim().to_owned();
                         deck.zones.push(z);
                         merged.clear();
                         Some(Open::Superzone)
@@ -369,39 +377,6 @@ fn number_of<'a>(id: &'a str, set: &str) -> &'a str {
     }
 }
 
-/// A `<superzone>`'s name, or the problem with it (then its cards are not read).
-fn superzone(
-    e: &BytesStart<'_>,
-    span: &Range<usize>,
-    line: u32,
-    skip: &mut dyn FnMut(String),
-) -> Result<Zone, ParseProblem> {
-    let problem = |message: String| ParseProblem {
-        message,
-        help: Some("write the superzone as <superzone name=\"Deck\">".into()),
-        span: Some(span.clone()),
-        line: Some(line),
-    };
-    let mut name = None;
-    for (k, v) in attributes(e).map_err(problem)? {
-        match k.as_str() {
-            "name" => name = Some(v),
-            other => skip(format!("the <superzone> attribute `{other}`")),
-        }
-    }
-    Ok(Zone {
-        name: name
-            .map(|n| n.trim().to_owned())
-            .filter(|n| !n.is_empty())
-            .ok_or_else(|| {
-                problem("a <superzone> without a `name`; its cards are not read".into())
-            })?,
-        span: Some(span.clone()),
-        line: Some(line),
-        entries: Vec::new(),
-    })
-}
-
 /// Whether `body` (white space and a byte-order mark trimmed) is XML whose root element is
 /// `<deck>`, as a `.dek` file is.
 pub fn looks_like_dek(body: &str) -> bool {
@@ -519,6 +494,7 @@ pub fn write(deck: &Deck, game: &Game) -> Result<String, Vec<ParseProblem>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::Zone;
 
     const SAMPLE: &str = "<deck version=\"0.8\">
 \t<meta>
