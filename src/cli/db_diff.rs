@@ -19,7 +19,7 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The card data before: a card file, a card database folder, a data folder (holding
-    /// card-db/ and formats/), or `git:REV:PATH` read through `git show`.
+    /// card-db/ and formats/), or `git:REV:PATH` read from the git repository (`git cat-file`).
     #[arg(value_name = "OLD")]
     pub old: String,
     /// The card data after, in the same forms.

@@ -30,8 +30,8 @@ pub struct NeedArgs {
     /// How several decks share the collection in the total.
     #[arg(long, value_enum, default_value_t)]
     pub allocate: Allocate,
-    /// Encoding of the buy list: text, json, toml, csv, code, arena or cod; default text, or
-    /// what the extension of OUT says.
+    /// Encoding of the buy list: text, json, toml, csv, code, arena, cod or lackey; default
+    /// text, or what the extension of OUT says.
     #[arg(long, value_name = "ENC", value_parser = super::offer::encoding())]
     pub to: Option<Encoding>,
     /// Write the buy list to this file instead of standard output. The file appears whole or
