@@ -40,6 +40,9 @@ pub struct DataOptions {
     pub db: Vec<PathBuf>,
     /// Format files or folders, added to (or replacing, by id) the base formats.
     pub formats: Vec<PathBuf>,
+    /// The game whose mapping reads another tool's pool in `db`; without it, the game whose
+    /// mapping names the pool.
+    pub game: Option<String>,
 }
 
 /// What a data file holds.
@@ -322,7 +325,8 @@ impl Catalog {
             let mut sources = Sources::default();
             for path in &options.db {
                 if pool::import::is_foreign(path) {
-                    let imported = pool::import::read(path, &catalog.games, None)?;
+                    let imported =
+                        pool::import::read(path, &catalog.games, options.game.as_deref())?;
                     sources
                         .files
                         .extend(foreign_sources(&imported, &mut problems));
@@ -530,16 +534,7 @@ impl Catalog {
     }
 
     pub fn game(&self, id: &str) -> Result<&Game, Error> {
-        self.games.get(id).ok_or_else(|| {
-            let known: Vec<&str> = self.games.keys().map(String::as_str).collect();
-            Error::usage_with_help(
-                format!("no game `{id}`"),
-                match names::suggest(id, known.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("the games are: {}", known.join(", ")),
-                },
-            )
-        })
+        self.games.get(id).ok_or_else(|| no_game(id, &self.games))
     }
 
     /// Finds a format by id.
@@ -555,6 +550,18 @@ impl Catalog {
             None => format!("the formats are: {}", known.join(", ")),
         }
     }
+}
+
+/// The error for a game id (`--game`) that is none of `games`, with its did-you-mean.
+pub fn no_game(id: &str, games: &BTreeMap<String, Game>) -> Error {
+    let known: Vec<&str> = games.keys().map(String::as_str).collect();
+    Error::usage_with_help(
+        format!("no game `{id}`"),
+        match names::suggest(id, known.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("the games are: {}", known.join(", ")),
+        },
+    )
 }
 
 /// The card and format files a foreign pool becomes, as sources named inside its folder, and

@@ -19,9 +19,6 @@ pub struct CardsArgs {
     /// when absent.
     #[arg(value_name = "QUERY")]
     pub query: Vec<String>,
-    /// Only cards of this game.
-    #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
-    pub game: Option<String>,
     /// Order by name, id, set, type, game or a stat of the games searched (cost, attack, hp,
     /// atk, def, free-cost, value, or a data-only game's own); default: database order.
     #[arg(long, value_name = "FIELD", value_parser = |s: &str| Ok::<_, String>(SortKey::named(s)))]
@@ -45,7 +42,7 @@ pub struct CardsArgs {
 
 pub fn run(ctx: &Context, args: CardsArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    let games: Vec<&Game> = match &args.game {
+    let games: Vec<&Game> = match ctx.game() {
         Some(g) => vec![catalog.game(g)?],
         None => catalog.games.values().collect(),
     };

@@ -32,11 +32,6 @@ pub struct ImportArgs {
     /// its set files.
     #[arg(value_name = "SOURCE")]
     pub source: PathBuf,
-    /// The game whose mapping reads it (`[game.import.*]` in its game.toml). Default: the game
-    /// whose mapping names the plugin's folder or the Cockatrice file (without `.xml`), or
-    /// else the one game whose mapping reads the most of a Cockatrice file's cards.
-    #[arg(long)]
-    pub game: Option<String>,
     /// The card database folder to write: a card file per set, formats in its formats/.
     /// An earlier import there is replaced whole.
     #[arg(short, long, value_name = "DIR")]
@@ -59,7 +54,7 @@ pub enum ImportOutput {
 
 pub fn run_import(ctx: &Context, args: ImportArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    let imported = import::read(&args.source, &catalog.games, args.game.as_deref())?;
+    let imported = import::read(&args.source, &catalog.games, ctx.game())?;
     let marker = format!(
         "Written by `decksmith db import` from the {} `{}`; a re-import replaces this folder.\n",
         imported.tool,

@@ -11,22 +11,19 @@ use std::io::Write;
 
 #[derive(Debug, Args)]
 pub struct FormatsArgs {
-    /// Only formats of this game.
-    #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
-    pub game: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub output: Output,
 }
 
 pub fn run(ctx: &Context, args: FormatsArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    if let Some(g) = &args.game {
+    if let Some(g) = ctx.game() {
         catalog.game(g)?;
     }
     let formats: Vec<&Format> = catalog
         .formats
         .values()
-        .filter(|f| args.game.as_ref().is_none_or(|g| &f.game == g))
+        .filter(|f| ctx.game().is_none_or(|g| f.game == g))
         .collect();
     let rows: Vec<FormatJson> = formats.iter().map(|f| FormatJson::of(f)).collect();
     let text = match args.output {

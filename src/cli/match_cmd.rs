@@ -59,9 +59,6 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Args)]
 pub struct RandomArgs {
-    /// The game (taken from the decks' format when not given).
-    #[arg(long, value_parser = super::offer::game(), hide_possible_values = true)]
-    pub game: Option<String>,
     /// The two deck lists, p1's first.
     #[arg(long = "deck", required = true, num_args = 1, value_name = "DECK")]
     pub decks: Vec<PathBuf>,
@@ -168,8 +165,8 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         .iter()
         .filter_map(|o| o.verdict.game.as_deref())
         .collect();
-    let game_id = match (&args.game, games.as_slice()) {
-        (Some(g), [a, b]) if g == a && g == b => g.clone(),
+    let game_id = match (ctx.game(), games.as_slice()) {
+        (Some(g), [a, b]) if g == *a && g == *b => g.to_owned(),
         (None, [a, b]) if a == b => (*a).to_owned(),
         (_, [a, b]) if a != b => {
             return Err(Error::usage(format!(

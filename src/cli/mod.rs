@@ -59,6 +59,11 @@ pub struct GlobalArgs {
     /// Data folder holding card-db/ and formats/, used instead of the shipped data.
     #[arg(long, env = "DECKSMITH_DATA", global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// The game: whose mapping reads another tool's pool (`db import`, or a LackeyCCG plugin
+    /// or Cockatrice database given to `--db`; default: the game whose mapping names it), the
+    /// only one `cards` and `formats` list, the one `match random` plays.
+    #[arg(long, global = true, value_parser = offer::game(), hide_possible_values = true)]
+    pub game: Option<String>,
     /// When to colour the output.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -245,9 +250,15 @@ impl Context {
                 data_dir: global.data.clone(),
                 db: global.db.clone(),
                 formats: global.formats_path.clone(),
+                game: global.game.clone(),
             },
             colour,
         }
+    }
+
+    /// The game `--game` names.
+    pub fn game(&self) -> Option<&str> {
+        self.data.game.as_deref()
     }
 
     pub fn catalog(&self) -> Result<std::borrow::Cow<'static, Catalog>, Error> {

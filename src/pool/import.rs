@@ -4,6 +4,7 @@
 
 use super::{cockatrice, lackey, Note, Pool, PoolFiles};
 use crate::card_db::{Game, Mapping};
+use crate::catalog::no_game;
 use crate::error::Error;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -63,9 +64,7 @@ pub fn read(
     };
     let chosen = match game {
         Some(id) => {
-            let g = games
-                .get(id)
-                .ok_or_else(|| Error::usage_with_help(format!("no game `{id}`"), listed()))?;
+            let g = games.get(id).ok_or_else(|| no_game(id, games))?;
             if !mapped(g) {
                 return Err(Error::usage_with_help(
                     format!("game `{id}` declares no LackeyCCG mapping"),
@@ -89,7 +88,15 @@ pub fn read(
     let game = match chosen {
         Some(g) => g,
         None => {
-            let name = plugin.name.as_deref().unwrap_or_default();
+            let Some(name) = plugin.name.as_deref() else {
+                return Err(Error::usage_with_help(
+                    format!(
+                        "`{}` is set files, not a plugin folder: no name tells their game",
+                        path.display()
+                    ),
+                    format!("name the game with `--game`; {}", listed()),
+                ));
+            };
             let by_name = (games.values()).find(|g| {
                 mapping(g).is_some_and(|m| m.names.iter().any(|n| n.eq_ignore_ascii_case(name)))
             });
@@ -181,7 +188,7 @@ fn read_cockatrice(
                     ),
                 ))
             }
-            None => return Err(Error::usage_with_help(format!("no game `{id}`"), listed())),
+            None => return Err(no_game(id, games)),
         },
         None => {
             let by_name = (mapped.iter())

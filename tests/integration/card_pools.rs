@@ -405,3 +405,93 @@ fn a_plugin_no_mapping_names_needs_the_game_named() {
     .expect(0);
     assert!(out.stdout.contains("4 cards"), "{}", out.stdout);
 }
+
+/// `dir` and everything below it, copied to `to`.
+fn copy_tree(dir: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// The global `--game`, before or after the command, reads a plugin given to `--db` whose
+/// folder no mapping names; without it the plugin is refused, saying to name the game.
+#[test]
+fn a_plugin_read_directly_under_a_name_no_mapping_lists_is_read_with_game() {
+    let tmp = temp_dir();
+    let renamed = tmp.join("my-plugin");
+    copy_tree(&crate::support::root().join(plugin()), &renamed);
+    let deck = starter("starter-light.deck");
+    let validate = |game: &[&str], after: &[&str]| {
+        let mut args: Vec<std::ffi::OsString> = vec!["--db".into(), renamed.clone().into()];
+        args.extend(game.iter().map(Into::into));
+        args.extend(["validate", "--output", "json"].map(Into::into));
+        args.extend(after.iter().map(Into::into));
+        args.push(deck.clone().into());
+        decksmith(args)
+    };
+
+    let refused = validate(&[], &[]).expect(2);
+    assert!(
+        refused
+            .stderr
+            .contains("no game's LackeyCCG mapping names the plugin `my-plugin`"),
+        "{}",
+        refused.stderr
+    );
+    assert!(
+        refused.stderr.contains("name the game with `--game`"),
+        "{}",
+        refused.stderr
+    );
+
+    let as_listed = with_db(
+        &plugin(),
+        [
+            "validate".as_ref(),
+            "--output".as_ref(),
+            "json".as_ref(),
+            deck.as_os_str(),
+        ],
+    )
+    .expect(0)
+    .json();
+    let before = validate(&["--game", "fow"], &[]).expect(0).json();
+    assert_eq!(before, as_listed);
+    let after = validate(&[], &["--game", "fow"]).expect(0).json();
+    assert_eq!(after, as_listed);
+
+    let misspelt = validate(&["--game", "fowe"], &[]).expect(2);
+    assert!(
+        misspelt.stderr.contains("no game `fowe`")
+            && misspelt.stderr.contains("did you mean `fow`?"),
+        "{}",
+        misspelt.stderr
+    );
+    let unmapped = validate(&["--game", "jforce"], &[]).expect(2);
+    assert!(
+        unmapped
+            .stderr
+            .contains("game `jforce` declares no LackeyCCG mapping"),
+        "{}",
+        unmapped.stderr
+    );
+
+    let searched = decksmith([
+        "--db".as_ref(),
+        renamed.as_os_str(),
+        "cards".as_ref(),
+        "--game".as_ref(),
+        "fow".as_ref(),
+        "type:ruler".as_ref(),
+    ])
+    .expect(0);
+    let listed = with_db(&plugin(), ["cards", "--game", "fow", "type:ruler"]).expect(0);
+    assert_eq!(searched.stdout, listed.stdout);
+}
