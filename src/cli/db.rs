@@ -1,11 +1,11 @@
 //! `decksmith db check [PATH...]`, `decksmith db import SOURCE -o DIR`
 
-use super::{emit, Context};
+use super::{emit, Context, Output};
 use crate::check::check_data;
 use crate::error::Error;
 use crate::pool::import;
 use crate::report::{render, Outcome, ReportOutput, Status};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -40,16 +40,7 @@ pub struct ImportArgs {
     #[arg(long)]
     pub force: bool,
     #[arg(long, value_enum, default_value_t)]
-    pub output: ImportOutput,
-}
-
-#[derive(Debug, Clone, Copy, Default, ValueEnum)]
-pub enum ImportOutput {
-    /// What was read and written, and every row skipped or guessed.
-    #[default]
-    Human,
-    /// The same as one JSON document.
-    Json,
+    pub output: Output,
 }
 
 pub fn run_import(ctx: &Context, args: ImportArgs, out: &mut dyn Write) -> Result<Status, Error> {
@@ -62,8 +53,8 @@ pub fn run_import(ctx: &Context, args: ImportArgs, out: &mut dyn Write) -> Resul
     );
     import::write(&args.output_dir, &imported.files, &marker, args.force)?;
     let text = match args.output {
-        ImportOutput::Human => imported.human(&args.output_dir),
-        ImportOutput::Json => {
+        Output::Human => imported.human(&args.output_dir),
+        Output::Json => {
             let report = imported.report(&args.output_dir);
             serde_json::to_string_pretty(&report).map_err(|e| Error::usage(e.to_string()))? + "\n"
         }
