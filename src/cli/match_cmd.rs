@@ -2,16 +2,15 @@
 //! game that has an engine (`engine::registry` maps game ids to engines).
 
 use super::{emit, Context, Output};
-use crate::check::read_and_check;
-use crate::date::Date;
 use crate::engine::play::{self, Prepared};
 use crate::engine::random;
 use crate::engine::{registry, script, transcript};
-use crate::engine::{unplayable, vanilla_cards, SeatDeck};
+use crate::engine::{vanilla_cards, SeatDeck};
 use crate::error::Error;
 use crate::report::scripts::{self as report_scripts, Verification};
 use crate::report::validate::Validated;
 use crate::report::{render, Outcome, ReportOutput, Status};
+use crate::sim::{self, Seated};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -148,46 +147,29 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         Some(f) => Some(catalog.format_from_arg(f)?),
         None => None,
     };
-    let mut outcomes = Vec::with_capacity(2);
-    let mut decks = Vec::with_capacity(2);
-    for path in &args.decks {
-        let (deck, outcome) = read_and_check(&catalog, forced.as_ref(), path, Date::today())?;
-        decks.push(deck);
-        outcomes.push(outcome);
+    let paths: Vec<&PathBuf> = args.decks.iter().collect();
+    let Seated { game, seats, .. } =
+        match sim::seat(&catalog, forced.as_ref(), &paths, false, args.vanilla)? {
+            Ok(seated) => seated,
+            Err(outcomes) => {
+                let mut s = Validated::of(&outcomes).human(ctx.colour);
+                s.push_str("a deck is not legal: no game was played\n");
+                emit(out, &s)?;
+                return Ok(Status::Failed);
+            }
+        };
+    if let Some(g) = ctx.game().filter(|g| *g != game.id()) {
+        return Err(Error::usage(format!(
+            "`--game {g}`, but the decks are for `{}`",
+            game.id()
+        )));
     }
-    if outcomes.iter().any(|o| !o.verdict.legal) {
-        let mut s = Validated::of(&outcomes).human(ctx.colour);
-        s.push_str("a deck is not legal: no game was played\n");
-        emit(out, &s)?;
-        return Ok(Status::Failed);
-    }
-    let games: Vec<&str> = outcomes
-        .iter()
-        .filter_map(|o| o.verdict.game.as_deref())
-        .collect();
-    let game_id = match (ctx.game(), games.as_slice()) {
-        (Some(g), [a, b]) if g == *a && g == *b => g.to_owned(),
-        (None, [a, b]) if a == b => (*a).to_owned(),
-        (_, [a, b]) if a != b => {
-            return Err(Error::usage(format!(
-                "the decks are for different games: `{a}` and `{b}`"
-            )))
-        }
-        (Some(g), [a, ..]) => {
-            return Err(Error::usage(format!(
-                "`--game {g}`, but the decks are for `{a}`"
-            )))
-        }
-        _ => return Err(Error::usage("the decks name no game")),
-    };
-    let game = catalog.game(&game_id)?;
-    let mut seats: [SeatDeck; 2] = Default::default();
-    for (i, (deck, o)) in decks.iter().zip(&outcomes).enumerate() {
-        seats[i] = SeatDeck::new(deck, game, &[], &o.source, args.vanilla).map_err(unplayable)?;
-    }
+    let game_id = game.id();
     let vanilla = vanilla_cards(game, &seats);
+    let seats: [SeatDeck; 2] =
+        (seats.try_into()).map_err(|_| Error::usage("`match random` takes two decks"))?;
     let results = match random::batch(game, &seats, args.seed, args.games) {
-        None => return Err(registry::no_engine(&game_id)),
+        None => return Err(registry::no_engine(game_id)),
         Some(Ok(r)) => r,
         Some(Err(v)) => {
             emit(out, &format!("rules invariant broken: {v}\n"))?;
@@ -195,7 +177,7 @@ fn random(ctx: &Context, args: RandomArgs, out: &mut dyn Write) -> Result<Status
         }
     };
     let text = match args.output {
-        Output::Json => crate::report::random::json(&game_id, &results, &vanilla),
+        Output::Json => crate::report::random::json(game_id, &results, &vanilla),
         Output::Human => crate::report::random::human(&results, &vanilla, ctx.colour),
     };
     emit(out, &text)?;

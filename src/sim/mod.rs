@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 mod prepare;
-pub use prepare::{prepare, Prepared, Request};
+pub use prepare::{prepare, seat, Prepared, Request, Seated};
 
 /// The K-th (1-based) of N disjoint slices of a run's games: game `i` belongs to slice
 /// `i mod N + 1`.

@@ -69,23 +69,25 @@ pub fn prepare<'c>(
             "pass two decks, more for a gauntlet, or a deck and `--vs FIELD...`",
         ));
     }
-    let mut outcomes = Vec::with_capacity(paths.len());
-    let mut decks = Vec::with_capacity(paths.len());
-    for path in &paths {
-        let (deck, outcome) = read_and_check(catalog, forced, path, Date::today())?;
-        decks.push(deck);
-        outcomes.push(outcome);
-    }
-    if !request.allow_illegal && outcomes.iter().any(|o| !o.verdict.legal) {
-        outcomes.retain(|o| !o.verdict.legal);
-        return Ok(Prepared::Illegal(outcomes));
-    }
-    let game_id = one_game(&outcomes)?;
-    let game = catalog.game(&game_id)?;
-    let mut seats = Vec::with_capacity(decks.len());
-    for (deck, o) in decks.iter().zip(&outcomes) {
-        seats.push(SeatDeck::new(deck, game, &[], &o.source, request.vanilla).map_err(unplayable)?);
-    }
+    let Seated {
+        game,
+        decks,
+        outcomes,
+        seats,
+    } = match seat(
+        catalog,
+        forced,
+        &paths,
+        request.allow_illegal,
+        request.vanilla,
+    )? {
+        Ok(seated) => seated,
+        Err(mut outcomes) => {
+            outcomes.retain(|o| !o.verdict.legal);
+            return Ok(Prepared::Illegal(outcomes));
+        }
+    };
+    let game_id = game.id().to_owned();
     let boards = match request.best_of {
         1 => Vec::new(),
         _ => boards(game, &decks, &outcomes, &pairings, request)?,
@@ -109,6 +111,47 @@ pub fn prepare<'c>(
         boards,
         plan: Box::new(plan),
     })
+}
+
+/// Decks read, checked and seated for the one game they are all for.
+pub struct Seated<'c> {
+    pub game: &'c Game,
+    pub decks: Vec<Deck>,
+    pub outcomes: Vec<DeckOutcome>,
+    pub seats: Vec<SeatDeck>,
+}
+
+/// Reads and checks the decks at `paths` (against `forced`, or their own `format:` lines) and
+/// seats them; `Ok(Err(outcomes))`, every deck's, when one is not legal and `allow_illegal`
+/// is not given.
+pub fn seat<'c>(
+    catalog: &'c Catalog,
+    forced: Option<&Format>,
+    paths: &[&PathBuf],
+    allow_illegal: bool,
+    vanilla: bool,
+) -> Result<Result<Seated<'c>, Vec<DeckOutcome>>, Error> {
+    let mut outcomes = Vec::with_capacity(paths.len());
+    let mut decks = Vec::with_capacity(paths.len());
+    for path in paths {
+        let (deck, outcome) = read_and_check(catalog, forced, path, Date::today())?;
+        decks.push(deck);
+        outcomes.push(outcome);
+    }
+    if !allow_illegal && outcomes.iter().any(|o| !o.verdict.legal) {
+        return Ok(Err(outcomes));
+    }
+    let game = catalog.game(&one_game(&outcomes)?)?;
+    let mut seats = Vec::with_capacity(decks.len());
+    for (deck, o) in decks.iter().zip(&outcomes) {
+        seats.push(SeatDeck::new(deck, game, &[], &o.source, vanilla).map_err(unplayable)?);
+    }
+    Ok(Ok(Seated {
+        game,
+        decks,
+        outcomes,
+        seats,
+    }))
 }
 
 /// Every pair of the main decks, or each main deck against each field deck (indices into
