@@ -2,7 +2,7 @@
 //! folder (`DECKSMITH_DATA`), and `--db` / `--formats` paths layered on top.
 
 use crate::card_db::read::{self, ParsedCards};
-use crate::card_db::{Card, CardOrigin, CardStr, Game, GameFile, SetDef};
+use crate::card_db::{no_game, Card, CardOrigin, CardStr, Game, GameFile, SetDef};
 use crate::diagnostic::{toml_problem, Problem, SourceFile};
 use crate::error::{read_text, Error};
 use crate::names;
@@ -550,18 +550,6 @@ impl Catalog {
             None => format!("the formats are: {}", known.join(", ")),
         }
     }
-}
-
-/// The error for a game id (`--game`) that is none of `games`, with its did-you-mean.
-pub fn no_game(id: &str, games: &BTreeMap<String, Game>) -> Error {
-    let known: Vec<&str> = games.keys().map(String::as_str).collect();
-    Error::usage_with_help(
-        format!("no game `{id}`"),
-        match names::suggest(id, known.iter().copied()) {
-            Some(s) => format!("did you mean `{s}`?"),
-            None => format!("the games are: {}", known.join(", ")),
-        },
-    )
 }
 
 /// The card and format files a foreign pool becomes, as sources named inside its folder, and

@@ -517,3 +517,15 @@ impl Card {
         self.keywords.iter().any(|k| k.get_ref() == keyword)
     }
 }
+
+/// The error for a game id (`--game`) that is none of `games`, with its did-you-mean.
+pub fn no_game(id: &str, games: &BTreeMap<String, Game>) -> crate::error::Error {
+    let known: Vec<&str> = games.keys().map(String::as_str).collect();
+    crate::error::Error::usage_with_help(
+        format!("no game `{id}`"),
+        match crate::names::suggest(id, known.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("the games are: {}", known.join(", ")),
+        },
+    )
+}

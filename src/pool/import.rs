@@ -3,8 +3,7 @@
 //! (`db import`), which `--db` then reads like any other.
 
 use super::{cockatrice, lackey, Note, Pool, PoolFiles};
-use crate::card_db::{Game, Mapping};
-use crate::catalog::no_game;
+use crate::card_db::{no_game, Game, Mapping};
 use crate::error::Error;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
