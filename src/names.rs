@@ -131,11 +131,6 @@ impl Sketches {
         Sketches { keys, by_length }
     }
 
-    /// The lookup key of the name at `index`, if there is one.
-    pub fn key(&self, index: usize) -> Option<&str> {
-        self.keys.get(index).map(|(k, _)| k.as_str())
-    }
-
     /// The names whose length alone does not put them out of reach of a query `len`
     /// characters long (and maybe a few that are), each with its index, key and sketch (read
     /// only when used), shortest first and in index order among equal lengths.

@@ -47,6 +47,8 @@ pub struct Game {
     /// Each card name's key and sketch, for "did you mean"; built on the first unknown card,
     /// since most runs never need it.
     sketches: Derived<names::Sketches>,
+    /// Each card's names and id as searches compare them, built on the first search.
+    search_keys: Derived<Vec<SearchKeys>>,
     /// Card ids as deck codes carry them, stem → (width, number → card index), built on the
     /// first code read: a code's card is then one lookup of a number.
     numbered_ids: Derived<names::KeyMap<Vec<NumberedIds>>>,
@@ -128,6 +130,15 @@ fn back_names(card: &Card) -> impl Iterator<Item = String> + '_ {
         .flat_map(|j| [j.j_name.clone(), format!("{} | {}", card.name(), j.j_name)])
 }
 
+/// A card's name, id and other face's name (a J-ruler's `j-name`) as lookup keys
+/// ([`names::key`]): inline when short, so a search over every card reads one array.
+#[derive(Debug, Clone)]
+pub struct SearchKeys {
+    pub name: CardStr,
+    pub id: CardStr,
+    pub back: Option<CardStr>,
+}
+
 /// The cards whose ids are one stem followed by a number of one width (`JF-` and 3 digits).
 #[derive(Debug, Clone)]
 pub struct NumberedIds {
@@ -160,6 +171,7 @@ impl Game {
             card_legendary: Vec::new(),
             engine_cache: Derived::default(),
             sketches: Derived::default(),
+            search_keys: Derived::default(),
             numbered_ids: Derived::default(),
             evolution_steps: Derived::default(),
         }
@@ -245,6 +257,7 @@ impl Game {
     fn forget_derived(&mut self) {
         self.index.take();
         self.sketches.take();
+        self.search_keys.take();
         self.numbered_ids.take();
         self.evolution_steps.take();
         self.engine_cache.take();
@@ -400,10 +413,23 @@ impl Game {
         names::only_close(name, self.sketches()).map(|i| self.cards[i].name())
     }
 
-    /// The normalised name of the card at `index` ([`names::key`]), computed once per game
-    /// with the suggestion sketches: a search compares it for every card.
-    pub fn name_key(&self, index: usize) -> &str {
-        self.sketches().key(index).unwrap_or_default()
+    /// Each card's [`SearchKeys`], by index, computed once per game: a search compares them
+    /// for every card.
+    pub fn search_keys(&self) -> &[SearchKeys] {
+        self.search_keys.get_or_init(|| {
+            let mut buf = String::new();
+            let mut key = |text: &str| {
+                names::key_into(text, &mut buf);
+                CardStr::from(buf.as_str())
+            };
+            (self.cards.iter())
+                .map(|card| SearchKeys {
+                    name: key(card.name()),
+                    id: key(card.id()),
+                    back: card.judgment.as_ref().map(|j| key(&j.j_name)),
+                })
+                .collect()
+        })
     }
 
     fn sketches(&self) -> &names::Sketches {

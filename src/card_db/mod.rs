@@ -461,7 +461,7 @@ impl ZoneDef {
 }
 
 pub use colour::{Colours, MultiColour, MULTI};
-pub use game::{split_id, CardOrigin, EvolutionStep, Game, NumberedIds, MAX_ID_WIDTH};
+pub use game::{split_id, CardOrigin, EvolutionStep, Game, NumberedIds, SearchKeys, MAX_ID_WIDTH};
 pub use mapping::{CostMapping, Fields, FormatMapping, Imports, Mapping, Source};
 pub use setup::{FirstTurn, Pile, Setup};
 pub use stat::CardStat;

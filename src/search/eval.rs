@@ -4,11 +4,12 @@
 use super::fields::Field;
 use super::lex::Op;
 use super::parse::{Node, Term, Value};
-use crate::card_db::{Card, Game};
+use crate::card_db::{Card, Game, SearchKeys};
 use crate::catalog::Catalog;
 use crate::date::Date;
 use crate::names;
 use crate::validate::Rule;
+use memchr::memmem::Finder;
 
 /// A query ready to test the cards of one game.
 pub struct Matcher<'g> {
@@ -22,8 +23,8 @@ enum Test {
     Not(Box<Test>),
     Const(bool),
     /// A word: in the name, or the whole id or type (the type ids it names, found once).
-    Bare(String, Vec<String>),
-    NameHas(String),
+    Bare(Word, Vec<String>),
+    NameHas(Word),
     NameIs(String),
     /// Card types (ids) the value names in this game.
     Type(Vec<String>),
@@ -34,8 +35,8 @@ enum Test {
     Set(String),
     IdPrefix(String),
     IdIs(String),
-    Text(String),
-    Race(String),
+    Text(Word),
+    Race(Word),
     Legendary,
     Basic,
     Evolution,
@@ -69,24 +70,20 @@ impl<'g> Matcher<'g> {
 
     fn test(&self, t: &Test, i: usize, buf: &mut String) -> bool {
         let card = &self.game.cards[i];
+        // Built on the first query that compares names or ids, not on one that needs none.
+        let keys = || &self.game.search_keys()[i];
         match t {
             Test::All(ts) => ts.iter().all(|t| self.test(t, i, buf)),
             Test::Any(ts) => ts.iter().any(|t| self.test(t, i, buf)),
             Test::Not(t) => !self.test(t, i, buf),
             Test::Const(b) => *b,
             Test::Bare(w, types) => {
-                self.game.name_key(i).contains(w.as_str())
-                    || back_name(card).is_some_and(|b| key_has(b, w, buf))
+                w.in_names(keys())
                     || types.iter().any(|t| t == card.kind())
-                    || key_is(card.id(), w, buf)
+                    || keys().id == w.key.as_str()
             }
-            Test::NameHas(w) => {
-                self.game.name_key(i).contains(w.as_str())
-                    || back_name(card).is_some_and(|b| key_has(b, w, buf))
-            }
-            Test::NameIs(w) => {
-                self.game.name_key(i) == w || back_name(card).is_some_and(|b| key_is(b, w, buf))
-            }
+            Test::NameHas(w) => w.in_names(keys()),
+            Test::NameIs(w) => keys().name == w.as_str() || keys().back.as_deref() == Some(w),
             Test::Type(ids) => ids.iter().any(|id| id == card.kind()),
             Test::ColourHas(c) => colours(card).any(|x| x.eq_ignore_ascii_case(c)),
             Test::ColourIs(c) => {
@@ -95,13 +92,10 @@ impl<'g> Matcher<'g> {
             }
             Test::Stat(stat, op, n) => card.number(stat).is_some_and(|v| compare(v, *op, *n)),
             Test::Set(code) => card.set().eq_ignore_ascii_case(code),
-            Test::IdPrefix(p) => {
-                names::key_into(card.id(), buf);
-                buf.starts_with(p.as_str())
-            }
-            Test::IdIs(id) => key_is(card.id(), id, buf),
-            Test::Text(w) => texts(card).any(|t| key_has(t, w, buf)),
-            Test::Race(w) => card.race.as_deref().is_some_and(|r| key_has(r, w, buf)),
+            Test::IdPrefix(p) => keys().id.starts_with(p.as_str()),
+            Test::IdIs(id) => keys().id == id.as_str(),
+            Test::Text(w) => texts(card).any(|t| w.in_text(t, buf)),
+            Test::Race(w) => card.race.as_deref().is_some_and(|r| w.in_text(r, buf)),
             Test::Legendary => self.game.is_legendary_at(i),
             Test::Basic => card.basic,
             Test::Evolution => card.evolution.is_some(),
@@ -112,14 +106,35 @@ impl<'g> Matcher<'g> {
     }
 }
 
-fn key_has(text: &str, key: &str, buf: &mut String) -> bool {
-    names::key_into(text, buf);
-    buf.contains(key)
+/// A word's key, with its substring searcher set up once: `str::contains` sets one up anew
+/// for every card.
+struct Word {
+    key: String,
+    finder: Finder<'static>,
 }
 
-fn key_is(text: &str, key: &str, buf: &mut String) -> bool {
-    names::key_into(text, buf);
-    buf == key
+impl Word {
+    fn new(key: String) -> Word {
+        let finder = Finder::new(key.as_bytes()).into_owned();
+        Word { key, finder }
+    }
+
+    /// Whether `key`, a key already ([`names::key`]), holds the word.
+    fn in_key(&self, key: &str) -> bool {
+        self.finder.find(key.as_bytes()).is_some()
+    }
+
+    /// Whether the card's name or its other face's holds the word: a search by either face
+    /// finds a two-faced card (a Force of Will ruler's J-ruler).
+    fn in_names(&self, keys: &SearchKeys) -> bool {
+        self.in_key(&keys.name) || keys.back.as_deref().is_some_and(|b| self.in_key(b))
+    }
+
+    /// Whether the key of `text` holds the word.
+    fn in_text(&self, text: &str, buf: &mut String) -> bool {
+        names::key_into(text, buf);
+        self.in_key(buf)
+    }
 }
 
 fn compare(v: i64, op: Op, n: i64) -> bool {
@@ -140,12 +155,6 @@ pub(super) fn colours(card: &Card) -> impl Iterator<Item = &str> {
 }
 
 /// Every text printed on a card: rules text, a Hero's ability, activate abilities, Judgment.
-/// The name of a two-faced card's other face (a Force of Will ruler's J-ruler): a search by
-/// either face finds the card.
-fn back_name(card: &Card) -> Option<&str> {
-    card.judgment.as_ref().map(|j| j.j_name.as_str())
-}
-
 fn texts(card: &Card) -> impl Iterator<Item = &str> {
     card.text
         .as_deref()
@@ -204,9 +213,9 @@ fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date, owned: &[u
                 .filter(|t| names::key(&t.id) == key || names::key(&t.label) == key)
                 .map(|t| t.id.clone())
                 .collect();
-            Test::Bare(key, types)
+            Test::Bare(Word::new(key), types)
         }
-        (Field::Name, Op::Has) => Test::NameHas(key),
+        (Field::Name, Op::Has) => Test::NameHas(Word::new(key)),
         (Field::Name, _) => Test::NameIs(key),
         (Field::Type, _) => Test::Type(
             game.def
@@ -221,8 +230,8 @@ fn term_test(term: &Term, game: &Game, catalog: &Catalog, date: Date, owned: &[u
         (Field::Set, _) => Test::Set(key),
         (Field::Id, Op::Has) => Test::IdPrefix(key),
         (Field::Id, _) => Test::IdIs(key),
-        (Field::Text, _) => Test::Text(key),
-        (Field::Race, _) => Test::Race(key),
+        (Field::Text, _) => Test::Text(Word::new(key)),
+        (Field::Race, _) => Test::Race(Word::new(key)),
         (Field::Is, _) => match key.as_str() {
             "legendary" => Test::Legendary,
             "basic" => Test::Basic,
