@@ -18,7 +18,6 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Position, Rect};
 use ratatui::widgets::ListState;
-use rayon::prelude::*;
 use std::path::Path;
 
 /// The four panes, in `Tab` order.
@@ -113,9 +112,6 @@ pub struct App<'c> {
     pub card: Option<usize>,
     pub areas: Areas,
 }
-
-/// Cards a search thread takes at least: fewer are not worth a thread.
-const CHUNK: usize = 8192;
 
 /// Turns for the draw odds of the numbers pane (`stats`' default).
 const TURNS: u32 = 5;
@@ -870,11 +866,9 @@ impl<'c> App<'c> {
                         &every
                     }
                 };
-                // Between keystrokes every core is idle: a large search is split across them.
-                let hits: Vec<usize> = (candidates.par_iter().copied())
-                    .with_min_len(CHUNK)
-                    .map_init(String::new, |buf, i| matcher.matches(i, buf).then_some(i))
-                    .flatten()
+                let mut buf = String::new();
+                let hits: Vec<usize> = (candidates.iter().copied())
+                    .filter(|&i| matcher.matches(i, &mut buf))
                     .collect();
                 search.earlier.push((text, hits.clone()));
                 hits
