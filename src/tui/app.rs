@@ -180,6 +180,9 @@ impl<'c> App<'c> {
             card: None,
             areas: Areas::default(),
         };
+        // The keys a typed word is compared with are built now rather than on the first
+        // letter, so the first keystroke answers as quickly as the later ones.
+        app.game().search_keys();
         app.run_search();
         app.deck.select(app.first_entry_from(0, 1));
         app.follow();
