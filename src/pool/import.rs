@@ -35,6 +35,15 @@ pub fn is_foreign(path: &Path) -> bool {
     lackey::is_plugin(path) || cockatrice::is_database(path)
 }
 
+/// Whether `game` declares a mapping for the tool whose pool is at `path`.
+pub fn maps(path: &Path, game: &Game) -> bool {
+    if cockatrice::is_database(path) {
+        game.def.import.cockatrice.is_some()
+    } else {
+        game.def.import.lackey.is_some()
+    }
+}
+
 /// Reads the pool at `path` for `game` (by id), or else for the game whose mapping lists the
 /// plugin's folder name.
 pub fn read(

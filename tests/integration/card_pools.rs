@@ -474,14 +474,18 @@ fn a_plugin_read_directly_under_a_name_no_mapping_lists_is_read_with_game() {
         "{}",
         misspelt.stderr
     );
+    // A game without a LackeyCCG mapping is the game a command works on, not the plugin's:
+    // the plugin is read by its folder name, as without `--game`.
     let unmapped = validate(&["--game", "jforce"], &[]).expect(2);
     assert!(
-        unmapped
-            .stderr
-            .contains("game `jforce` declares no LackeyCCG mapping"),
+        (unmapped.stderr).contains("no game's LackeyCCG mapping names the plugin `my-plugin`"),
         "{}",
         unmapped.stderr
     );
+    let beside = with_db(&plugin(), ["cards", "--game", "jforce", "ember"]).expect(0);
+    let shipped = decksmith(["cards", "--game", "jforce", "ember"]).expect(0);
+    assert_eq!(beside.stdout, shipped.stdout);
+    assert!(beside.stdout.contains("Ember"), "{}", beside.stdout);
 
     let searched = decksmith([
         "--db".as_ref(),
