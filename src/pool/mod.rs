@@ -217,6 +217,18 @@ fn parse_cost(mapping: &Mapping, text: &str) -> Cost {
     cost
 }
 
+/// `v` when it is within the game's range for `stat` (or the game bounds it not), else the
+/// note that it is left out.
+fn within(def: &GameDef, stat: &str, name: &str, v: i64) -> Result<i64, String> {
+    match def.stats.get(stat) {
+        Some(range) if v < range.min || v > range.max => Err(format!(
+            "`{name}`: {stat} {v} is outside {}'s range {}..{}; left out",
+            def.name, range.min, range.max
+        )),
+        _ => Ok(v),
+    }
+}
+
 /// The words of an attribute or colour field (`Fire/Darkness`, `R, G`), each through `table`;
 /// a word mapped to `""` stands for none (Force of Will's `Void`).
 fn words(table: &BTreeMap<String, String>, text: &str, unknown: &mut Vec<String>) -> Vec<String> {
@@ -397,7 +409,10 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
                 unknown_symbols(&cost, name, &mut notes, &note, source);
                 card.attribute_cost = cost.attributes;
                 if let Some(stat) = free_stat {
-                    card.stats.push((stat.to_owned(), cost.free));
+                    match within(def, stat, name, cost.free) {
+                        Ok(v) => card.stats.push((stat.to_owned(), v)),
+                        Err(message) => notes.push(note(Some(source), false, message)),
+                    }
                 }
             }
             if let (Some(text), Some(back)) = (back_cost, back.as_mut()) {
@@ -437,16 +452,9 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
                 .iter()
                 .chain(&card_type.optional)
                 .any(|s| s == stat);
-            match def.stats.get(stat) {
-                Some(range) if v < range.min || v > range.max => notes.push(note(
-                    Some(source),
-                    false,
-                    format!(
-                        "`{name}`: {stat} {v} is outside {}'s range {}..{}; left out",
-                        def.name, range.min, range.max
-                    ),
-                )),
-                _ if two_faced && !declared => notes.push(note(
+            match within(def, stat, name, v) {
+                Err(message) => notes.push(note(Some(source), false, message)),
+                Ok(_) if two_faced && !declared => notes.push(note(
                     Some(source),
                     false,
                     format!(
@@ -454,7 +462,7 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
                         card_type.label
                     ),
                 )),
-                _ => card.stats.push((stat.clone(), v)),
+                Ok(v) => card.stats.push((stat.clone(), v)),
             }
         }
         if let (Some(v), Some(back)) = (back_value, back.as_mut()) {
@@ -1157,6 +1165,43 @@ mod tests {
         ]);
         let skipped = map_row(&mapping, &def, &no_attribute).unwrap_err();
         assert!(skipped.message.contains("needs `attribute`"), "{skipped}");
+    }
+
+    /// A cost's numbers add up to the free cost, which is a stat like the others: 10 is
+    /// within Force of Will's range, 11 is left out with a note, so the card file passes
+    /// `db check` (fuzz/regressions/lackey-set/a-free-cost-outside-the-range).
+    #[test]
+    fn a_free_cost_outside_the_games_range_is_left_out_with_a_note() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().expect("fow maps LackeyCCG");
+        let chant = |cost: &str| {
+            row(&[
+                ("Name", "Test Burst"),
+                ("Set", "TST"),
+                ("SetID", "TST-001"),
+                ("Type", "Chant"),
+                ("Cost", cost),
+                ("Attribute", "Fire"),
+            ])
+        };
+        let (card, notes) = map_row(&mapping, &def, &chant("{r}{4}{6}")).unwrap();
+        assert_eq!(notes, []);
+        assert!(
+            card.stats.contains(&("free-cost".to_owned(), 10)),
+            "{:?}",
+            card.stats
+        );
+        let (card, notes) = map_row(&mapping, &def, &chant("{r}{5}{6}")).unwrap();
+        assert!(
+            !card.stats.iter().any(|(s, _)| s == "free-cost"),
+            "{:?}",
+            card.stats
+        );
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            (notes[0].message).contains("free-cost 11 is outside Force of Will's range 0..10"),
+            "{notes:?}"
+        );
     }
 
     #[test]
