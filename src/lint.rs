@@ -447,6 +447,27 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
             );
         }
     }
+    // A J-ruler's numbers are the game's stats too: its ATK and DEF, its Judgment's free cost.
+    if let Some(j) = &card.judgment {
+        for (stat, v) in [("atk", j.atk), ("def", j.def), ("free-cost", j.free_cost)] {
+            if let Some(r) = def.stats.get(stat).filter(|r| v < r.min || v > r.max) {
+                out.push(
+                    problem(format!(
+                        "`{stat}` of `{}`, the J-ruler of `{name}`, is {v}, outside {}..={}",
+                        j.j_name, r.min, r.max
+                    ))
+                    .label(
+                        game.origins[i].span.clone(),
+                        "in this card's [cards.judgment]",
+                    )
+                    .help(format!(
+                        "the game allows {stat} from {} to {}",
+                        r.min, r.max
+                    )),
+                );
+            }
+        }
+    }
     // The colours, attributes and keywords a card names must be among its game's.
     if let Some(colour) = &card.colour {
         lint_colours(game, i, colour, out);

@@ -419,7 +419,10 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
                 let cost = parse_cost(mapping, text);
                 unknown_symbols(&cost, name, &mut notes, &note, source);
                 back.attribute_cost = cost.attributes;
-                back.free_cost = cost.free;
+                match free_stat.map_or(Ok(cost.free), |stat| within(def, stat, name, cost.free)) {
+                    Ok(v) => back.free_cost = v,
+                    Err(message) => notes.push(note(Some(source), false, message)),
+                }
             }
         }
     }
@@ -466,6 +469,13 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
             }
         }
         if let (Some(v), Some(back)) = (back_value, back.as_mut()) {
+            let v = match within(def, stat, name, v) {
+                Ok(v) => v,
+                Err(message) => {
+                    notes.push(note(Some(source), false, message));
+                    continue;
+                }
+            };
             match stat.as_str() {
                 "atk" => back.atk = v,
                 "def" => back.def = v,
@@ -1142,6 +1152,36 @@ mod tests {
         );
         assert_eq!((back.attribute_cost.len(), back.free_cost), (2, 1));
         assert_eq!(back.text.as_deref(), Some("Back text"));
+    }
+
+    /// A J-ruler's ATK is held to the game's range like any other (5000 is Force of Will's
+    /// most): 5001 is left out with a note, so the card file passes `db check`.
+    #[test]
+    fn a_j_rulers_stat_outside_the_range_is_left_out_with_a_note() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let ruler = |atk: &str| {
+            row(&[
+                ("Name", "Test Queen | Test Queen, Crowned"),
+                ("Set", "TST"),
+                ("SetID", "TST-001"),
+                ("Type", "Ruler | J-Ruler"),
+                ("Cost", "{w}{w}{1}"),
+                ("ATK", atk),
+                ("DEF", "1000"),
+                ("Attribute", "Light"),
+            ])
+        };
+        let (card, notes) = map_row(&mapping, &def, &ruler("5000")).unwrap();
+        assert_eq!(notes, []);
+        assert_eq!(card.back.unwrap().atk, 5000);
+        let (card, notes) = map_row(&mapping, &def, &ruler("5001")).unwrap();
+        assert_eq!(card.back.unwrap().atk, 0);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            (notes[0].message).contains("atk 5001 is outside Force of Will's range 0..5000"),
+            "{notes:?}"
+        );
     }
 
     #[test]

@@ -557,3 +557,31 @@ fn a_requirement_may_name_a_stat_the_game_declares_only() {
         ["game.toml:8:21 error type `unit` names `power`, which is not a card stat (did you mean `pwoer`?)"]
     );
 }
+
+/// A J-ruler's ATK and DEF and its Judgment's free cost are held to the game's stat ranges,
+/// as the ruler's own stats are: Force of Will's ATK goes to 5000, and 5001 is an error.
+#[test]
+fn a_j_rulers_stats_are_held_to_the_games_ranges() {
+    let game =
+        std::fs::read_to_string(crate::support::root().join("card-db/fow/game.toml")).unwrap();
+    let ruler = |atk: u32| {
+        format!(
+            "game = \"fow\"\n\n[[cards]]\nid = \"FW-901\"\nname = \"Test Warden\"\ntype = \"ruler\"\n\
+             set = \"FW1\"\nnumber = 901\nattribute = [\"fire\"]\n\n[cards.judgment]\n\
+             attribute-cost = [\"fire\"]\nfree-cost = 2\nj-name = \"Test Warden, Risen\"\n\
+             atk = {atk}\ndef = 1000\n"
+        )
+    };
+    let dir = folder(&[("game.toml", &game), ("cards.toml", &ruler(5000))]);
+    let problems = db_problems(&dir);
+    assert!(
+        !problems.iter().any(|p| p.contains("J-ruler")),
+        "{problems:?}"
+    );
+    let dir = folder(&[("game.toml", &game), ("cards.toml", &ruler(5001))]);
+    let problems = db_problems(&dir);
+    assert!(
+        problems.contains(&"cards.toml:3:1 error `atk` of `Test Warden, Risen`, the J-ruler of `Test Warden`, is 5001, outside 0..=5000 (the game allows atk from 0 to 5000)".to_owned()),
+        "{problems:?}"
+    );
+}
