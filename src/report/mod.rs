@@ -130,7 +130,7 @@ pub struct End<'a> {
 }
 
 /// `items` through `sink`, whole.
-pub fn write_all<T>(mut sink: Box<dyn Sink<T> + '_>, items: &[T], end: &End) -> String {
+fn write_all<T>(mut sink: Box<dyn Sink<T> + '_>, items: &[T], end: &End) -> String {
     let mut out = sink.begin();
     for item in items {
         let piece = sink.piece(item);
