@@ -81,7 +81,8 @@ fn files() -> &'static Files {
         write_plugin(&plugin, POOL_CARDS);
         let pool = root.join("pool");
         let catalog = Catalog::embedded().expect("shipped data loads");
-        let imported = import::read(&plugin, &catalog.games, None).expect("the plugin reads");
+        let imported = import::read(&plugin, import::Tool::Lackey, &catalog.games, None)
+            .expect("the plugin reads");
         assert_eq!(imported.pool.cards.len(), POOL_CARDS);
         import::write(&pool, &imported.files, "bench", false).expect("the pool is written");
         // A legal deck of the pool, which the whole-process figures validate.
@@ -264,7 +265,8 @@ fn import_30000_rows(bencher: divan::Bencher) {
     let files = files();
     let catalog = Catalog::embedded().expect("shipped data loads");
     bencher.bench(|| {
-        let imported = import::read(&files.import, &catalog.games, None).expect("the plugin reads");
+        let imported = import::read(&files.import, import::Tool::Lackey, &catalog.games, None)
+            .expect("the plugin reads");
         import::write(&files.out, &imported.files, "bench", false).expect("the pool is written");
         imported.pool.rows
     });

@@ -324,14 +324,13 @@ impl Catalog {
         if !options.db.is_empty() {
             let mut sources = Sources::default();
             for path in &options.db {
-                if pool::import::is_foreign(path) {
+                if let Some(tool) = pool::import::Tool::of(path) {
                     // `--game` also names the game a command works on (`cards --game jforce`
                     // beside a Force of Will plugin): it chooses the pool's mapping only when
                     // that game has one for the pool's tool.
-                    let game = options.game.as_deref().filter(|id| {
-                        (catalog.games.get(*id)).is_none_or(|g| pool::import::maps(path, g))
-                    });
-                    let imported = pool::import::read(path, &catalog.games, game)?;
+                    let game = (options.game.as_deref())
+                        .filter(|id| (catalog.games.get(*id)).is_none_or(|g| tool.maps(g)));
+                    let imported = pool::import::read(path, tool, &catalog.games, game)?;
                     sources
                         .files
                         .extend(foreign_sources(&imported, &mut problems));

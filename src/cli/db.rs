@@ -45,7 +45,9 @@ pub struct ImportArgs {
 
 pub fn run_import(ctx: &Context, args: ImportArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let catalog = ctx.catalog()?;
-    let imported = import::read(&args.source, &catalog.games, ctx.game())?;
+    // Anything but a Cockatrice database is LackeyCCG's: a plugin, its `sets/`, one set file.
+    let tool = import::Tool::of(&args.source).unwrap_or(import::Tool::Lackey);
+    let imported = import::read(&args.source, tool, &catalog.games, ctx.game())?;
     let marker = format!(
         "Written by `decksmith db import` from the {} `{}`; a re-import replaces this folder.\n",
         imported.tool,

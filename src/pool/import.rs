@@ -30,17 +30,43 @@ impl Imported {
     }
 }
 
-/// Whether decksmith reads `path` as another tool's card pool rather than as card files.
-pub fn is_foreign(path: &Path) -> bool {
-    lackey::is_plugin(path) || cockatrice::is_database(path)
+/// The tools whose card pools decksmith reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// A LackeyCCG plugin folder, its `sets/` folder or one set file.
+    Lackey,
+    /// A Cockatrice card database (XML).
+    Cockatrice,
 }
 
-/// Whether `game` declares a mapping for the tool whose pool is at `path`.
-pub fn maps(path: &Path, game: &Game) -> bool {
-    if cockatrice::is_database(path) {
-        game.def.import.cockatrice.is_some()
-    } else {
-        game.def.import.lackey.is_some()
+impl Tool {
+    /// The tool whose pool `path` is, or `None` for decksmith's own card files. Only a plugin
+    /// folder counts as LackeyCCG's here: a loose set file is told by `db import`, which is
+    /// given nothing else.
+    pub fn of(path: &Path) -> Option<Tool> {
+        if cockatrice::is_database(path) {
+            Some(Tool::Cockatrice)
+        } else if lackey::is_plugin(path) {
+            Some(Tool::Lackey)
+        } else {
+            None
+        }
+    }
+
+    /// What a pool of this tool is called in reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Lackey => "LackeyCCG plugin",
+            Tool::Cockatrice => "Cockatrice card database",
+        }
+    }
+
+    /// Whether `game` declares a mapping for this tool.
+    pub fn maps(self, game: &Game) -> bool {
+        match self {
+            Tool::Lackey => game.def.import.lackey.is_some(),
+            Tool::Cockatrice => game.def.import.cockatrice.is_some(),
+        }
     }
 }
 
@@ -48,14 +74,15 @@ pub fn maps(path: &Path, game: &Game) -> bool {
 /// plugin's folder name.
 pub fn read(
     path: &Path,
+    tool: Tool,
     games: &BTreeMap<String, Game>,
     game: Option<&str>,
 ) -> Result<Imported, Error> {
-    if cockatrice::is_database(path) {
+    if tool == Tool::Cockatrice {
         return read_cockatrice(path, games, game);
     }
-    let tool = "LackeyCCG plugin";
-    let mapped = |g: &Game| g.def.import.lackey.is_some();
+    let tool = tool.label();
+    let mapped = |g: &Game| Tool::Lackey.maps(g);
     let with_mapping: Vec<&str> = (games.values())
         .filter(|g| mapped(g))
         .map(|g| g.id())
@@ -167,7 +194,7 @@ fn read_cockatrice(
     games: &BTreeMap<String, Game>,
     game: Option<&str>,
 ) -> Result<Imported, Error> {
-    let tool = "Cockatrice card database";
+    let tool = Tool::Cockatrice.label();
     let mapped: Vec<(&Game, &Mapping)> = (games.values())
         .filter_map(|g| Some((g, g.def.import.cockatrice.as_ref()?)))
         .collect();
