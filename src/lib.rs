@@ -32,3 +32,4 @@ pub(crate) mod sim;
 pub mod stats;
 pub mod tui;
 pub mod validate;
+pub(crate) mod xml;

@@ -14,11 +14,11 @@
 //! and the `maybe` zone as `maybeboard`. XML is read with quick-xml: entity and character
 //! references, CDATA and comments are easy to get subtly wrong by hand.
 
-use super::xml::{self, attributes, tag};
 use crate::card_db::{Game, ZoneDef};
 use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, MAX_COUNT, MAYBE};
 use crate::line_index::LineIndex;
-use quick_xml::escape::{escape, resolve_predefined_entity};
+use crate::xml::{self, attributes, tag};
+use quick_xml::escape::escape;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use std::fmt::Write as _;
@@ -113,21 +113,12 @@ pub fn parse(text: &str, known_format: &dyn Fn(&str) -> bool) -> Result<Deck, Pa
                 continue;
             }
             Event::GeneralRef(r) => {
-                let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => Some(c.to_string()),
-                    Ok(None) => r
-                        .decode()
-                        .ok()
-                        .and_then(|n| resolve_predefined_entity(&n))
-                        .map(str::to_owned),
-                    Err(_) => None,
-                };
-                match resolved {
+                match xml::reference(&r) {
                     Some(s) if gathering(&open) => gathered.push_str(&s),
                     Some(_) => {}
                     None => deck.problems.push(ParseProblem {
                         message: "unknown entity reference".into(),
-                        help: Some("XML knows &lt; &gt; &amp; &quot; &apos; and &#NN; only".into()),
+                        help: Some(xml::REFERENCES_KNOWN.into()),
                         span: Some(span.clone()),
                         line: Some(line),
                     }),

@@ -15,11 +15,11 @@
 //! game's zone headers and aliases (`Stone deck`, `Side deck`) say which zone it is, and
 //! validation reports one that names no zone. XML is read with quick-xml, as in `cod.rs`.
 
-use super::xml::{self, attributes, tag};
 use crate::card_db::{Game, ZoneDef};
 use crate::deck::{Deck, Entry, Located, ParseProblem, Printing, MAX_COUNT, MAYBE};
 use crate::line_index::LineIndex;
-use quick_xml::escape::{escape, resolve_predefined_entity};
+use crate::xml::{self, attributes, tag};
+use quick_xml::escape::escape;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -173,21 +173,12 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                 continue;
             }
             Event::GeneralRef(r) => {
-                let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => Some(c.to_string()),
-                    Ok(None) => r
-                        .decode()
-                        .ok()
-                        .and_then(|n| resolve_predefined_entity(&n))
-                        .map(str::to_owned),
-                    Err(_) => None,
-                };
-                match resolved {
+                match xml::reference(&r) {
                     Some(s) if open.last().is_some_and(|o| o.gathers()) => gathered.push_str(&s),
                     Some(_) => {}
                     None => deck.problems.push(problem(
                         "unknown entity reference".into(),
-                        "XML knows &lt; &gt; &amp; &quot; &apos; and &#NN; only",
+                        xml::REFERENCES_KNOWN,
                     )),
                 }
                 continue;

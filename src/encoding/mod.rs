@@ -20,7 +20,6 @@ pub mod json;
 pub mod lackey;
 pub mod text;
 pub mod toml;
-mod xml;
 
 use crate::card_db::Game;
 use crate::catalog::Catalog;

@@ -21,8 +21,8 @@ use super::{Note, Row, RowPrinting, Site};
 use crate::card_db::SetDef;
 use crate::error::Error;
 use crate::line_index::LineIndex;
-use quick_xml::escape::resolve_predefined_entity;
-use quick_xml::events::{BytesStart, Event};
+use crate::xml::{self, tag};
+use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
 use std::path::Path;
 
@@ -394,10 +394,6 @@ impl Notes {
     }
 }
 
-fn tag(e: &BytesStart<'_>) -> String {
-    String::from_utf8_lossy(e.name().as_ref()).into_owned()
-}
-
 fn attribute<'e>(e: &'e Element, key: &str) -> Option<&'e str> {
     (e.attributes.iter())
         .find(|(k, _)| k == key)
@@ -455,20 +451,11 @@ fn tree(text: &str, notes: &mut Notes) -> Result<Element, String> {
                 continue;
             }
             Event::GeneralRef(r) => {
-                let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => Some(c.to_string()),
-                    Ok(None) => (r.decode().ok())
-                        .and_then(|n| resolve_predefined_entity(&n))
-                        .map(str::to_owned),
-                    Err(_) => None,
-                };
-                match (resolved, open.last_mut()) {
+                match (xml::reference(&r), open.last_mut()) {
                     (Some(s), Some(e)) => e.text.push_str(&s),
                     (None, _) => notes.once(
                         line,
-                        "an unknown entity reference (XML knows &lt; &gt; &amp; &quot; &apos; \
-                         and &#NN;)"
-                            .into(),
+                        format!("an unknown entity reference ({})", xml::REFERENCES_KNOWN),
                     ),
                     (Some(_), None) => {}
                 }
