@@ -24,6 +24,15 @@ static FORMATS: Dir = include_dir!("$CARGO_MANIFEST_DIR/formats");
 /// Card data larger than this is parsed on every core.
 const PARALLEL_PARSE_BYTES: usize = 512 * 1024;
 
+/// `--game` is read by some commands only; a value that names no game is an error in every
+/// command that loads the data, not a flag quietly passed over.
+fn known_game(options: &DataOptions, games: &BTreeMap<String, Game>) -> Result<(), Error> {
+    match options.game.as_deref() {
+        Some(id) if !games.contains_key(id) => Err(no_game(id, games)),
+        _ => Ok(()),
+    }
+}
+
 /// Every loaded game and format.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
@@ -228,7 +237,9 @@ impl Catalog {
     /// common case (`decksmith validate deck`) then pays only for parsing the embedded data.
     pub fn load(options: &DataOptions) -> Result<Cow<'static, Catalog>, Error> {
         if options.data_dir.is_none() && options.db.is_empty() && options.formats.is_empty() {
-            return Catalog::embedded().map(Cow::Borrowed);
+            let catalog = Catalog::embedded()?;
+            known_game(options, &catalog.games)?;
+            return Ok(Cow::Borrowed(catalog));
         }
         let (catalog, problems, format_files) = Catalog::load_inner(options, true)?;
         fail_on_errors(problems, &format_files)?;
@@ -262,7 +273,11 @@ impl Catalog {
         its_formats_only: bool,
     ) -> Result<Cow<'static, Catalog>, Error> {
         let shipped = options.data_dir.is_none() && options.db.is_empty();
-        let Some(format) = format.filter(|_| shipped && options.formats.is_empty()) else {
+        // A `--game` that is not a shipped game is checked by the full load, which knows them.
+        let shipped_game = (options.game.as_deref())
+            .is_none_or(|id| CARD_DB.dirs().any(|d| d.path() == Path::new(id)));
+        let Some(format) = format.filter(|_| shipped && shipped_game && options.formats.is_empty())
+        else {
             return Catalog::load(options);
         };
         let (formats, problems) = (its_formats_only.then(|| shipped_format_chain(format)))
@@ -363,6 +378,10 @@ impl Catalog {
             let (formats, more) = format::resolve(files, &broken, &catalog.formats);
             problems.extend(more);
             catalog.formats = formats;
+        }
+        if !problems.iter().any(Problem::is_error) {
+            // Where the data does not read, its problems say why a game may be missing.
+            known_game(options, &catalog.games)?;
         }
         let user_data =
             options.data_dir.is_some() || !options.db.is_empty() || !options.formats.is_empty();

@@ -61,7 +61,8 @@ pub struct GlobalArgs {
     pub data: Option<PathBuf>,
     /// The game: whose mapping reads another tool's pool (`db import`, or a LackeyCCG plugin
     /// or Cockatrice database given to `--db`; default: the game whose mapping names it), the
-    /// only one `cards` and `formats` list, the one `match random` plays.
+    /// only one `cards` and `formats` list, the one `match random` plays. Naming no game is an
+    /// error on every command that reads the data.
     #[arg(long, global = true, value_parser = offer::game(), hide_possible_values = true)]
     pub game: Option<String>,
     /// When to colour the output.

@@ -580,3 +580,42 @@ fn a_batch_larger_than_a_slice_is_reported_whole_and_in_order() {
     let github = validate("github").stdout;
     assert!(github.ends_with("1100 decks: 990 legal, 110 illegal\n"));
 }
+
+#[test]
+fn a_game_that_is_none_is_an_error_even_where_game_is_not_read() {
+    // The one-game fast path (a lone deck of a shipped format), the full load (a folder), and
+    // a game that only the data given with `--db` holds.
+    let misspelt = decksmith(["--game", "jforc", "validate", EMBER]).expect(2);
+    assert!(
+        misspelt.stderr.contains("no game `jforc`"),
+        "{}",
+        misspelt.stderr
+    );
+    assert!(
+        misspelt.stderr.contains("did you mean `jforce`?"),
+        "{}",
+        misspelt.stderr
+    );
+    let folder = decksmith(["--game", "jforc", "validate", "examples/decks/jforce"]).expect(2);
+    assert!(
+        folder.stderr.contains("no game `jforc`"),
+        "{}",
+        folder.stderr
+    );
+    decksmith(["--game", "jforce", "validate", EMBER]).expect(0);
+    decksmith(["--game", "fow", "validate", EMBER]).expect(0);
+    let crown = [
+        "--db",
+        "tests/data/fifth-game/card-db/crown",
+        "--formats",
+        "tests/data/fifth-game/formats",
+    ];
+    let known = decksmith(crown.iter().copied().chain(["--game", "crown", "formats"])).expect(0);
+    assert!(known.stdout.contains("crown"), "{}", known.stdout);
+    let unknown = decksmith(crown.iter().copied().chain(["--game", "crwn", "formats"])).expect(2);
+    assert!(
+        unknown.stderr.contains("no game `crwn`"),
+        "{}",
+        unknown.stderr
+    );
+}
