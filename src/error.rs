@@ -140,18 +140,30 @@ fn read_limited(
     })
 }
 
+/// Refuses an output file that exists unless `replace` (`--force`): asked before a command
+/// does its work, so that the refusal comes first, not after it; [`write_atomic`] asks again
+/// as it writes.
+pub fn refuse_existing(path: Option<&std::path::Path>, replace: bool) -> Result<(), Error> {
+    match path {
+        Some(path) if !replace && path.exists() => Err(already_exists(path)),
+        _ => Ok(()),
+    }
+}
+
+fn already_exists(path: &std::path::Path) -> Error {
+    Error::usage_with_help(
+        format!("`{}` already exists", path.display()),
+        "pass --force to replace it",
+    )
+}
+
 /// Writes a file so that it appears whole or not at all: the text goes to a temporary file
 /// beside it, which is then renamed over it (`replace`) or hard-linked into place, which fails
 /// if the file exists, so that nothing is overwritten without being asked even when two
 /// writers race.
 pub fn write_atomic(path: &std::path::Path, text: &str, replace: bool) -> Result<(), Error> {
     use std::io::{ErrorKind, Write};
-    let exists = || {
-        Error::usage_with_help(
-            format!("`{}` already exists", path.display()),
-            "pass --force to replace it",
-        )
-    };
+    let exists = || already_exists(path);
     let Some(file_name) = path.file_name() else {
         return Err(Error::usage(format!(
             "`{}` does not name a file",

@@ -4,7 +4,7 @@ use super::{emit, Context, Status};
 use crate::deck::{Deck, ParseProblem};
 use crate::diagnostic::{render, Problem, SourceFile};
 use crate::encoding::{self, code, Encoding};
-use crate::error::{plural, read_stdin, read_text, write_atomic, Error};
+use crate::error::{plural, read_stdin, read_text, refuse_existing, write_atomic, Error};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,6 +35,12 @@ pub struct ConvertArgs {
     pub format: Option<String>,
 }
 
+/// `pass --to text|json|…`, every encoding named.
+fn to_help() -> String {
+    let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
+    format!("pass --to {}", names.join("|"))
+}
+
 pub fn run(ctx: &Context, args: ConvertArgs, out: &mut dyn Write) -> Result<Status, Error> {
     let to = match (args.to, &args.out) {
         (Some(to), _) => to,
@@ -48,24 +54,17 @@ pub fn run(ctx: &Context, args: ConvertArgs, out: &mut dyn Write) -> Result<Stat
                         "cannot tell the encoding to write from `{}`",
                         path.display()
                     ),
-                    "pass --to text|json|toml|csv|code|arena|cod",
+                    to_help(),
                 )
             })?,
         (None, None) => {
             return Err(Error::usage_with_help(
                 "say which encoding to write",
-                "pass --to text|json|toml|csv|code|arena|cod",
+                to_help(),
             ))
         }
     };
-    if let Some(path) = &args.out {
-        if !args.force && path.exists() {
-            return Err(Error::usage_with_help(
-                format!("`{}` already exists", path.display()),
-                "pass --force to replace it",
-            ));
-        }
-    }
+    refuse_existing(args.out.as_deref(), args.force)?;
     let catalog = ctx.catalog()?;
     let (source, hint) = input(&args.input, args.from)?;
     let from = encoding::resolve(&source, hint, &catalog)?;

@@ -5,7 +5,7 @@ use crate::collection::need::{self, Allocate};
 use crate::collection::Collection;
 use crate::diagnostic::{render, Problem};
 use crate::encoding::{self, Encoding};
-use crate::error::{write_atomic, Error};
+use crate::error::{refuse_existing, write_atomic, Error};
 use crate::report::Status;
 use clap::Args;
 use std::io::Write;
@@ -58,14 +58,7 @@ pub fn run(ctx: &Context, args: NeedArgs, out: &mut dyn Write) -> Result<Status,
             .unwrap_or(Encoding::Text),
         (None, None) => Encoding::Text,
     };
-    if let Some(path) = &args.out {
-        if !args.force && path.exists() {
-            return Err(Error::usage_with_help(
-                format!("`{}` already exists", path.display()),
-                "pass --force to replace it",
-            ));
-        }
-    }
+    refuse_existing(args.out.as_deref(), args.force)?;
     let catalog = ctx.catalog_for(args.format.as_deref())?;
     let have = Collection::read(&args.have, &catalog)?;
     let need = need::need(

@@ -3,7 +3,7 @@
 use super::{emit, Context};
 use crate::check::read_for_stats;
 use crate::date::Date;
-use crate::error::{write_atomic, Error};
+use crate::error::{refuse_existing, write_atomic, Error};
 use crate::report::{self, Status};
 use crate::search::{self, Query};
 use crate::stats::{self, Group, Options};
@@ -62,12 +62,7 @@ pub enum StatsOutput {
 }
 
 pub fn run(ctx: &Context, args: StatsArgs, out: &mut dyn Write) -> Result<Status, Error> {
-    if let Some(path) = args.out.as_ref().filter(|p| !args.force && p.exists()) {
-        return Err(Error::usage_with_help(
-            format!("`{}` already exists", path.display()),
-            "pass --force to replace it",
-        ));
-    }
+    refuse_existing(args.out.as_deref(), args.force)?;
     let catalog = ctx.catalog()?;
     let deck = read_for_stats(
         &catalog,

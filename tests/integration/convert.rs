@@ -286,3 +286,31 @@ fn a_deck_with_unreadable_lines_is_not_converted() {
     );
     assert!(out.stderr.contains("cannot convert"), "{}", out.stderr);
 }
+
+#[test]
+fn without_to_the_refusal_names_every_encoding_it_could_write() {
+    const DECK: &str = "examples/decks/jforce/legal-ember-rush.deck";
+    let help = "pass --to text|json|toml|csv|code|arena|cod|lackey";
+    let none = decksmith(["convert", DECK]).expect(2);
+    assert!(
+        none.stderr.contains("say which encoding to write"),
+        "{}",
+        none.stderr
+    );
+    assert!(none.stderr.contains(help), "{}", none.stderr);
+    let dir = temp_dir();
+    let out = dir.join("deck.unknown");
+    let unknown = decksmith([
+        "convert".as_ref(),
+        DECK.as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ])
+    .expect(2);
+    assert!(
+        unknown.stderr.contains("cannot tell the encoding"),
+        "{}",
+        unknown.stderr
+    );
+    assert!(unknown.stderr.contains(help), "{}", unknown.stderr);
+}
