@@ -1,7 +1,8 @@
 //! Cockatrice card databases (`tests/data/cockatrice/`, our own cards in Cockatrice's exact
 //! shape, version 4 for J Force and version 3 for the duel) read through each game's shipped
 //! `[game.import.cockatrice]` mapping: the card TOML they become and every note are pinned by
-//! snapshots, and the cards go through `db check` and `validate` with the real binary.
+//! snapshots, and the cards go through `db check`, `validate`, `cards`, `stats` and `convert`
+//! with the real binary.
 
 use crate::support::{decksmith, root, temp_dir};
 use decksmith::catalog::Catalog;
@@ -155,4 +156,68 @@ fn the_imported_sets_keep_their_cockatrice_names() {
     );
     let jfx = std::fs::read_to_string(out_dir.join("jfx.toml")).unwrap();
     assert!(jfx.contains("name = \"J Force Custom Expansion\""), "{jfx}");
+}
+
+/// The issue's walk for a shipped game through a Cockatrice database, read directly: a
+/// misspelt name gets its did-you-mean, the pool is searched, the deck counted, and the deck
+/// goes to Cockatrice's own `.cod` and back unchanged.
+#[test]
+fn a_deck_of_the_database_is_searched_counted_and_converted_to_cod_and_back() {
+    let dir = temp_dir();
+    let xml = fixture("jforce-v4.xml");
+    let deck = fixture("jforce-custom.deck");
+    let text = std::fs::read_to_string(&deck).unwrap();
+    let with_db = |args: &[&std::ffi::OsStr]| {
+        let mut all = vec!["--db".as_ref(), xml.as_os_str()];
+        all.extend_from_slice(args);
+        decksmith(all)
+    };
+    let misspelt = dir.join("misspelt.deck");
+    std::fs::write(&misspelt, text.replace("3 Cobalt Lancer", "3 Cobalt Lancr")).unwrap();
+    let out = with_db(&["validate".as_ref(), misspelt.as_os_str()]).expect(1);
+    assert!(
+        out.stdout.contains("unknown card `Cobalt Lancr`"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("did you mean `Cobalt Lancer`?"),
+        "{}",
+        out.stdout
+    );
+
+    let found = with_db(&[
+        "cards".as_ref(),
+        "--game".as_ref(),
+        "jforce".as_ref(),
+        "kestrel".as_ref(),
+    ])
+    .expect(0);
+    assert!(found.stdout.contains("Gale Kestrel"), "{}", found.stdout);
+    assert!(found.stdout.contains("1 card found"), "{}", found.stdout);
+
+    let stats = with_db(&["stats".as_ref(), deck.as_os_str()]).expect(0);
+    assert!(stats.stdout.contains("Hero 1, Main 40"), "{}", stats.stdout);
+
+    let cod = dir.join("quartz.cod");
+    with_db(&[
+        "convert".as_ref(),
+        deck.as_os_str(),
+        "-o".as_ref(),
+        cod.as_os_str(),
+    ])
+    .expect(0);
+    let written = std::fs::read_to_string(&cod).unwrap();
+    assert!(
+        written.contains(r#"<card number="3" name="Cobalt Lancer"/>"#),
+        "{written}"
+    );
+    let back = with_db(&[
+        "convert".as_ref(),
+        cod.as_os_str(),
+        "--to".as_ref(),
+        "text".as_ref(),
+    ])
+    .expect(0);
+    assert_eq!(back.stdout, text);
 }
