@@ -21,6 +21,7 @@ use crate::xml::{self, attributes, tag};
 use quick_xml::escape::escape;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
+use rustc_hash::FxHashSet;
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -48,7 +49,8 @@ pub fn parse(text: &str, known_format: &dyn Fn(&str) -> bool) -> Result<Deck, Pa
     let mut gathered = String::new();
     let mut gathered_at = 0..0;
     let mut cockatrice_format: Option<Located<String>> = None;
-    let mut skipped: Vec<String> = Vec::new();
+    // What was warned about, once each: a set, since a hostile file names thousands.
+    let mut skipped: FxHashSet<String> = FxHashSet::default();
     loop {
         let start = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| {
@@ -62,14 +64,14 @@ pub fn parse(text: &str, known_format: &dyn Fn(&str) -> bool) -> Result<Deck, Pa
         let span = start..end;
         let line = lines.line(start);
         let mut skip = |what: String, warnings: &mut Vec<ParseProblem>| {
-            if !skipped.contains(&what) {
+            let message = format!("{what} is not kept");
+            if skipped.insert(what) {
                 warnings.push(ParseProblem {
-                    message: format!("{what} is not kept"),
+                    message,
                     help: Some("decksmith keeps a deck's name, format, comments, banner card, tags, zones and cards with their printings".into()),
                     span: Some(span.clone()),
                     line: Some(line),
                 });
-                skipped.push(what);
             }
         };
         let (element, empty) = match event {

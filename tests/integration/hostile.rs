@@ -1,4 +1,4 @@
-//! Hostile input is refused at once and in a few MB (issue #15.7): counts past any integer a
+//! Hostile input is refused in a few MB (issue #15.7): counts past any integer a
 //! deck holds, a TOML document 100,000 levels deep, XML entity expansion, and the error about
 //! a 200 KB line that does not echo the line. The test binary's counting allocator measures
 //! what each read allocates on its own thread.
@@ -10,11 +10,9 @@ use crate::support::{decksmith, temp_file};
 use decksmith::catalog::Catalog;
 use decksmith::diagnostic::SourceFile;
 use decksmith::encoding::{self, Encoding};
-use std::time::{Duration, Instant};
 
 /// A few MB: what "refused at once" may cost on top of the input.
 const BUDGET: isize = 4 << 20;
-const AT_ONCE: Duration = Duration::from_secs(2);
 
 /// Reads `text` as `encoding`; the reading's problem or error message, and the bytes it
 /// allocated at its peak beyond what was live before.
@@ -23,7 +21,6 @@ fn read(encoding: Encoding, text: &str) -> (String, isize) {
     let source = SourceFile::new(format!("hostile.{}", encoding.extension()), text);
     let before = counting::live();
     counting::restart_peak();
-    let started = Instant::now();
     let message = match encoding::read_as(&source, encoding, catalog) {
         Ok(deck) => (deck.problems.iter())
             .map(|p| p.message.clone())
@@ -31,8 +28,6 @@ fn read(encoding: Encoding, text: &str) -> (String, isize) {
             .join("; "),
         Err(e) => decksmith::report::human::error(&e, false),
     };
-    let took = started.elapsed();
-    assert!(took < AT_ONCE, "{encoding} took {took:?}");
     (message, counting::peak() - before)
 }
 
@@ -129,4 +124,20 @@ fn the_recursion_error_does_not_echo_its_200_kb_line() {
     let all = format!("{}{}", out.stdout, out.stderr);
     assert!(all.contains("recurse"), "{all}");
     assert!(all.len() < 4096, "{} bytes of output", all.len());
+}
+
+#[test]
+fn a_cod_file_of_50000_unknown_elements_warns_about_each_once() {
+    let names: String = (0..50_000)
+        .map(|i| format!("<e{i}/><e{}/>", i % 10))
+        .collect();
+    let text = format!("<cockatrice_deck version=\"1\">{names}</cockatrice_deck>");
+    let source = SourceFile::new("hostile.cod", text);
+    let deck = encoding::read_as(&source, Encoding::Cod, Catalog::embedded().unwrap()).unwrap();
+    assert_eq!(deck.warnings.len(), 50_000, "{:?}", &deck.warnings[..3]);
+    assert!(
+        deck.warnings[0].message.contains("<e0>"),
+        "{:?}",
+        deck.warnings[0]
+    );
 }
