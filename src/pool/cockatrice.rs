@@ -24,6 +24,7 @@ use crate::line_index::LineIndex;
 use crate::xml::{self, tag};
 use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
+use rustc_hash::FxHashSet;
 use std::path::Path;
 
 /// The root element of a Cockatrice card database.
@@ -321,7 +322,8 @@ fn main_type(type_line: &str) -> String {
 struct Notes {
     file: String,
     notes: Vec<Note>,
-    seen: Vec<String>,
+    /// A set: a hostile file names thousands of kinds.
+    seen: FxHashSet<String>,
 }
 
 impl Notes {
@@ -329,7 +331,7 @@ impl Notes {
         Notes {
             file: file.to_owned(),
             notes: Vec::new(),
-            seen: Vec::new(),
+            seen: FxHashSet::default(),
         }
     }
 
@@ -360,8 +362,7 @@ impl Notes {
 
     /// A note about something passed over, the first time it is met.
     fn once(&mut self, line: usize, message: String) {
-        if !self.seen.contains(&message) {
-            self.seen.push(message.clone());
+        if self.seen.insert(message.clone()) {
             self.note(line, None, format!("{message} (first here)"));
         }
     }
