@@ -194,6 +194,14 @@ fn lackey_set(data: &[u8]) -> bool {
     let read = !rows.is_empty();
     let pool = Pool::build(mapping, &game.def, rows, notes);
     let files = pool.card_files("fow", "fuzz");
+    let written: usize = (files.iter())
+        .map(|(_, text)| text.lines().filter(|l| *l == "[[cards]]").count())
+        .sum();
+    assert_eq!(
+        written,
+        pool.cards.len(),
+        "an import left cards out of its files"
+    );
     let sources = Sources {
         files: (files.iter())
             .map(|(name, text)| {

@@ -816,10 +816,29 @@ impl Pool {
                 Err(note) => pool.notes.push(note),
             }
         }
-        let sets: rustc_hash::FxHashSet<String> = (mapped.iter())
-            .flat_map(|c| &c.printings)
-            .map(|p| p.set.to_ascii_lowercase())
-            .collect();
+        // A set is one set whatever the case of its code (it is declared, and its file named,
+        // once): a printing that spells it otherwise than where it first stood is written as
+        // there, with a note.
+        let mut spelt = rustc_hash::FxHashMap::<String, String>::default();
+        for card in &mut mapped {
+            for printing in &mut card.printings {
+                let first = (spelt.entry(printing.set.to_ascii_lowercase()))
+                    .or_insert_with(|| printing.set.clone());
+                if *first != printing.set {
+                    pool.notes.push(Note {
+                        site: card.site.clone(),
+                        field: mapping.fields.set.as_ref().map(|f| f.from.clone()),
+                        skipped: false,
+                        message: format!(
+                            "set `{}` of `{}` is taken as set `{first}`, as it is first written",
+                            printing.set, card.name
+                        ),
+                    });
+                    printing.set = first.clone();
+                }
+            }
+        }
+        let sets: rustc_hash::FxHashSet<String> = spelt.into_keys().collect();
         let mut by_name = names::KeyMap::<usize>::default();
         let mut ids = names::KeyMap::<usize>::default();
         for mut card in mapped {
@@ -1123,6 +1142,63 @@ mod tests {
         assert_eq!(
             (cards[0].will_cost(), cards[0].stat("atk")),
             (Some(3), Some(700))
+        );
+    }
+
+    #[test]
+    fn a_set_code_in_another_case_is_the_set_as_first_written() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().expect("fow maps LackeyCCG");
+        let resonator = |name: &str, set: &str, id: &str, line: usize| {
+            let mut r = row(&[
+                ("Name", name),
+                ("Set", set),
+                ("SetID", id),
+                ("Type", "Resonator"),
+                ("Cost", "{w}"),
+                ("ATK", "300"),
+                ("DEF", "300"),
+                ("Attribute", "Light"),
+            ]);
+            r.site.as_mut().unwrap().line = line;
+            r
+        };
+        let rows = vec![
+            resonator("Lumen Squire", "TS1", "TS1-002", 2),
+            // First printed in `ts1`: its card must land in TS1's file, not in none.
+            resonator("Lumen Archer", "ts1", "TS1-003", 3),
+            resonator("Lumen Squire", "TS2", "TS2-002", 4),
+            // A reprint in `tS2`: its printing must name the set TS2 declares.
+            resonator("Lumen Squire", "tS2", "TS2-009", 5),
+        ];
+        let pool = Pool::build(&mapping, &def, rows, Vec::new());
+        let files = pool.card_files("fow", "a test");
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["ts1.toml", "ts2.toml"]);
+        let written: String = files.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(written.matches("[[cards]]").count(), 2, "{written}");
+        assert!(
+            written.contains("name = \"Lumen Archer\"\ntype = \"resonator\"\nset = \"TS1\""),
+            "{written}"
+        );
+        assert!(
+            !written.contains("\"ts1\"") && !written.contains("\"tS2\""),
+            "{written}"
+        );
+        let squire = &pool.cards[0];
+        let sets: Vec<&str> = squire.printings.iter().map(|p| p.set.as_str()).collect();
+        assert_eq!(sets, ["TS1", "TS2", "TS2"]);
+        let notes: Vec<String> = pool.notes.iter().map(|n| n.to_string()).collect();
+        assert!(
+            notes.iter().any(|n| n.contains("sets/test.txt:3")
+                && n.contains("set `ts1` of `Lumen Archer` is taken as set `TS1`")),
+            "{notes:?}"
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("sets/test.txt:5") && n.contains("`tS2`")),
+            "{notes:?}"
         );
     }
 
