@@ -911,9 +911,7 @@ impl Pool {
             ));
         }
         for printing in card.printings {
-            let same = |p: &PoolPrinting| {
-                p.set.eq_ignore_ascii_case(&printing.set) && p.number == printing.number
-            };
+            let same = |p: &PoolPrinting| p.set == printing.set && p.number == printing.number;
             if kept.printings.iter().any(same) {
                 notes.push(note(
                     true,
@@ -939,13 +937,14 @@ impl Pool {
         self.cards.iter().filter(|c| c.back.is_some()).count()
     }
 
-    /// Every set a card is printed in, in order of first appearance.
+    /// Every set a card is printed in, in order of first appearance ([`Pool::build`] gave each
+    /// set one spelling).
     pub fn sets(&self) -> Vec<&str> {
         let mut seen = rustc_hash::FxHashSet::default();
         (self.cards.iter())
             .flat_map(|c| &c.printings)
             .map(|p| p.set.as_str())
-            .filter(|s| seen.insert(s.to_ascii_lowercase()))
+            .filter(|s| seen.insert(*s))
             .collect()
     }
 
