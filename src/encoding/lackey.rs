@@ -5,9 +5,9 @@
 //! Copies become a count: the cards of a superzone with the same name and the same printing
 //! add up into one entry, where the first copy stands, whether the copies are next to each
 //! other or not. Different printings of one name stay separate entries. A card's `<set>` is its
-//! printing's set; its `id` (Lackey's image id, `SET-number` in the plugins) is the collector
-//! number, with the `SET-` in front taken off; an id of another shape is the number as it
-//! stands. decksmith's own format and deck name travel in `<meta>` as `<format>` and `<name>`
+//! printing's set; its `id` (Lackey's image id, `SET-number` in the plugins, two images joined
+//! by a comma for a two-faced card) gives the collector number, with the `SET-` in front and a
+//! face's or file's ending taken off; an id of another shape is the number as it stands. decksmith's own format and deck name travel in `<meta>` as `<format>` and `<name>`
 //! (Lackey names a deck by its file name).
 //!
 //! Read as tolerantly as Lackey reads it: an element, attribute or text decksmith has no place
@@ -103,7 +103,8 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                     message,
                     help: Some(
                         "decksmith keeps a deck's superzones and their cards with each card's \
-                         name, set and id (and its own <format> and <name> in <meta>)"
+                         name, set and the collector number in its id (and its own <format> \
+                         and <name> in <meta>)"
                             .into(),
                     ),
                     span: Some(span.clone()),
@@ -316,7 +317,13 @@ fn add_card(
     let mut lost = None;
     let printing = match (card.set.clone(), card.id.clone()) {
         (Some(set), id) => {
-            let number = id.map(|id| number_of(&id, &set).to_owned());
+            let number = id.as_deref().map(|id| number_of(id, &set));
+            if let (Some(id), Some(n)) = (id.as_deref(), number) {
+                if id != n && !id.eq_ignore_ascii_case(&format!("{set}-{n}")) {
+                    lost = Some(format!("the end of the id `{id}` after its number {n}"));
+                }
+            }
+            let number = number.map(str::to_owned);
             Some(Printing { set, number })
         }
         (None, Some(_)) => {
@@ -354,17 +361,24 @@ fn add_card(
     lost
 }
 
-/// The collector number in a Lackey id: the id without its `SET-` (in any case), or the whole
-/// id when it has another shape.
+/// The collector number in a Lackey id, which names the card's image: the first image where
+/// the id joins several (a two-faced card's `SDL1-009-r,SDL1-009-j`), without its `SET-` (in
+/// any case) and without what follows the number's digits after a `-` or `.` (a face's `-r`,
+/// a file's `.png`). An id of another shape is the number as it stands.
 fn number_of<'a>(id: &'a str, set: &str) -> &'a str {
-    let prefixed = id.len() > set.len() + 1
-        && id.is_char_boundary(set.len())
-        && id[..set.len()].eq_ignore_ascii_case(set)
-        && id[set.len()..].starts_with('-');
-    if prefixed {
-        &id[set.len() + 1..]
-    } else {
-        id
+    let first = id.split(',').next().unwrap_or(id).trim();
+    let prefixed = first.len() > set.len() + 1
+        && first.is_char_boundary(set.len())
+        && first[..set.len()].eq_ignore_ascii_case(set)
+        && first[set.len()..].starts_with('-');
+    if !prefixed {
+        return first;
+    }
+    let number = &first[set.len() + 1..];
+    let digits = number.bytes().take_while(u8::is_ascii_digit).count();
+    match number.as_bytes().get(digits) {
+        Some(b'-' | b'.') if digits > 0 => &number[..digits],
+        _ => number,
     }
 }
 
@@ -554,6 +568,13 @@ mod tests {
         assert_eq!(number_of("CMF001", "CMF"), "CMF001");
         assert_eq!(number_of("CMF-", "CMF"), "CMF-");
         assert_eq!(number_of("é-1", "e"), "é-1");
+        // The shapes of the Force of Will plugin's image ids.
+        assert_eq!(number_of("SDL1-009-r,SDL1-009-j", "SDL1"), "009");
+        assert_eq!(number_of("BFA-076,BFA-076B", "BFA"), "076");
+        assert_eq!(number_of("VIN01-001.png", "VIN01"), "001");
+        assert_eq!(number_of("ACN-005-br,ACN-005-bjr", "ACN"), "005");
+        assert_eq!(number_of("CMF-001a", "CMF"), "001a");
+        assert_eq!(number_of("X-1,Y-2", "Q"), "X-1");
     }
 
     #[test]
