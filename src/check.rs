@@ -642,11 +642,13 @@ pub fn check_data(data: &DataOptions, paths: &[PathBuf]) -> Result<LintOutcome, 
         let base = if has_games {
             None
         } else {
-            let (mut base, _) = Catalog::load_with_problems(data, false)?;
-            base.formats.clear();
-            Some(base)
+            Some(Catalog::load_with_problems(data, false)?.0)
         };
-        Catalog::build(&sources, base.as_ref())
+        let (mut catalog, problems) = Catalog::build(&sources, base.as_ref());
+        // The formats in use stay while building, for the files' formats to extend (an
+        // imported pool's formats extend a shipped one); only the files' own are checked.
+        (catalog.formats).retain(|_, format| files.contains(&format.file.name));
+        (catalog, problems)
     };
     problems.extend(lint::lint(&catalog.games, &catalog.formats).problems);
     Ok(LintOutcome {
