@@ -47,6 +47,10 @@ pub struct Mapping {
     /// (`Special Magic Stone/True Magic Stone` after `Special Magic Stone`) takes that type,
     /// and the import reports the guess.
     pub types: BTreeMap<String, String>,
+    /// Type strings of records that are not cards a deck holds (Force of Will's `Token`):
+    /// matched ignoring case, and each such row skipped with a warning that says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skip: Vec<String>,
     /// Type strings whose cards are basic (`Magic Stone`): any number of copies. Each must map
     /// to a type that is a `basic-resource`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -62,8 +66,9 @@ pub struct Mapping {
     /// field, split as attributes are.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub colours: BTreeMap<String, String>,
-    /// When the attribute field is empty: the cost symbols that follow this word in the
-    /// card's text are its attributes (a Force of Will magic stone's `Produce {w}`).
+    /// When the attribute field is empty and the card's type requires an attribute: the cost
+    /// symbols that follow this word in the card's text are its attributes (a Force of Will
+    /// magic stone's `Produce {w}`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attribute_from_text: Option<String>,
     /// Two faces in one record (a Force of Will ruler and its J-ruler): the separator that

@@ -264,7 +264,11 @@ fn map_type<'m>(mapping: &'m Mapping, text: &str) -> Option<(&'m str, bool)> {
 
 /// Maps one row to a card through `mapping`, for the game `def`. Returns the card and what
 /// was guessed or dropped, or the reason the row is skipped.
-pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard, Vec<Note>), Note> {
+pub fn map_row<'r>(
+    mapping: &Mapping,
+    def: &GameDef,
+    row: &'r Row,
+) -> Result<(PoolCard, Vec<Note>), Note> {
     let fields = &mapping.fields;
     let note = |field: Option<&Source>, skipped: bool, message: String| Note {
         site: row.site.clone(),
@@ -286,6 +290,13 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
         ));
     };
     let (type_front, _) = faces(mapping, type_text);
+    if (mapping.skip.iter()).any(|t| names::key(t) == names::key(type_front)) {
+        return Err(note(
+            Some(&fields.kind),
+            true,
+            format!("`{name}` is a `{type_front}`, which the mapping skips"),
+        ));
+    }
     let Some((kind, guessed)) = map_type(mapping, type_front) else {
         let listed = mapping.types.keys().map(String::as_str);
         let hint = match names::suggest(type_front, listed) {
@@ -364,6 +375,19 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
     };
 
     let two_faced = back_name.is_some();
+    // The front face of a field a card has once (race, attribute, colour): the whole value on
+    // a one-faced row; on a two-faced one its front, with a note when the back says otherwise.
+    let front_of = |source: &Source, text: &'r str, notes: &mut Vec<Note>| -> &'r str {
+        if !two_faced {
+            return text.trim();
+        }
+        let (front, back) = faces(mapping, text);
+        if let Some(back) = back.filter(|b| !b.is_empty() && *b != front) {
+            let message = format!("`{name}`: the back face's `{back}` is not kept");
+            notes.push(note(Some(source), false, message));
+        }
+        front
+    };
     let mut card = PoolCard {
         site: row.site.clone(),
         id,
@@ -374,11 +398,9 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
             .iter()
             .any(|b| names::key(b) == names::key(type_front)),
         printings,
-        race: fields
-            .race
-            .as_ref()
-            .and_then(|s| row.source(s))
-            .map(|r| faces(mapping, r).0.to_owned()),
+        race: (fields.race.as_ref())
+            .and_then(|s| Some(front_of(s, row.source(s)?, &mut notes)))
+            .map(str::to_owned),
         attribute_cost: Vec::new(),
         stats: Vec::new(),
         attribute: Vec::new(),
@@ -395,34 +417,63 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
         text: None,
     });
 
+    // A stat the front's type has neither required nor optional is left out (a zero, the
+    // tool's blank for a face without it, without a word). A two-faced row's one value is
+    // the back's where the front has no such stat: a ruler row's one cost turns it over
+    // (its Judgment), and its one ATK is its J-ruler's.
+    let declares = |stat: &str| {
+        (card_type.requires.iter())
+            .chain(&card_type.optional)
+            .any(|s| s == stat)
+    };
     let free_stat = mapping.cost.as_ref().and_then(|c| c.free.as_deref());
     if let Some(source) = &fields.cost {
         if let Some(text) = row.source(source) {
             let (front, back_cost) = faces(mapping, text);
-            // A two-faced row's one cost is what turns it over (a ruler's Judgment).
+            let front_has_cost = free_stat.is_some_and(declares);
             let (front, back_cost) = match (two_faced, back_cost) {
-                (true, None) => (None, Some(front)),
+                (true, None) if !front_has_cost => (None, Some(front)),
                 (_, b) => (Some(front), b),
             };
             if let Some(text) = front.filter(|t| !t.is_empty()) {
                 let cost = parse_cost(mapping, text);
                 unknown_symbols(&cost, name, &mut notes, &note, source);
-                card.attribute_cost = cost.attributes;
-                if let Some(stat) = free_stat {
-                    match within(def, stat, name, cost.free) {
-                        Ok(v) => card.stats.push((stat.to_owned(), v)),
+                match free_stat {
+                    None => card.attribute_cost = cost.attributes,
+                    Some(stat) if declares(stat) => {
+                        card.attribute_cost = cost.attributes;
+                        match within(def, stat, name, cost.free) {
+                            Ok(v) => card.stats.push((stat.to_owned(), v)),
+                            Err(message) => notes.push(note(Some(source), false, message)),
+                        }
+                    }
+                    Some(_) if cost.free == 0 && cost.attributes.is_empty() => {}
+                    Some(_) => notes.push(note(
+                        Some(source),
+                        false,
+                        format!(
+                            "`{name}`: a {} has no cost; `{text}` left out",
+                            card_type.label
+                        ),
+                    )),
+                }
+            }
+            match (back_cost, back.as_mut()) {
+                (Some(text), Some(back)) => {
+                    let cost = parse_cost(mapping, text);
+                    unknown_symbols(&cost, name, &mut notes, &note, source);
+                    back.attribute_cost = cost.attributes;
+                    let free =
+                        free_stat.map_or(Ok(cost.free), |stat| within(def, stat, name, cost.free));
+                    match free {
+                        Ok(v) => back.free_cost = v,
                         Err(message) => notes.push(note(Some(source), false, message)),
                     }
                 }
-            }
-            if let (Some(text), Some(back)) = (back_cost, back.as_mut()) {
-                let cost = parse_cost(mapping, text);
-                unknown_symbols(&cost, name, &mut notes, &note, source);
-                back.attribute_cost = cost.attributes;
-                match free_stat.map_or(Ok(cost.free), |stat| within(def, stat, name, cost.free)) {
-                    Ok(v) => back.free_cost = v,
-                    Err(message) => notes.push(note(Some(source), false, message)),
+                (Some(text), None) if !text.is_empty() => {
+                    notes.push(one_face(&note, source, name, "cost", text));
                 }
+                _ => {}
             }
         }
     }
@@ -432,32 +483,39 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
             continue;
         };
         let (front, back_value) = faces(mapping, text);
+        let declared = declares(stat);
         let (front, back_value) = match (two_faced, back_value) {
-            (true, None) => ("", Some(front)),
+            (true, None) if !declared => ("", Some(front)),
             (_, b) => (front, b),
         };
         let mut whole = |text: &str| -> Option<i64> {
-            let parsed = text.parse::<i64>().ok();
-            if parsed.is_none() && !text.is_empty() {
+            if let Ok(v) = text.parse::<i64>() {
+                return Some(v);
+            }
+            if varies(text) {
+                notes.push(note(
+                    Some(source),
+                    false,
+                    format!("`{name}`: {stat} `{text}` varies in play; read as 0"),
+                ));
+                return Some(0);
+            }
+            if !text.is_empty() {
                 notes.push(note(
                     Some(source),
                     false,
                     format!("`{name}`: {stat} `{text}` is not a whole number; left out"),
                 ));
             }
-            parsed
+            None
         };
         let front_value = whole(front);
-        let back_value = back_value.and_then(&mut whole);
+        let back_value = back_value.map(|text| (text, whole(text)));
         if let Some(v) = front_value {
-            let declared = card_type
-                .requires
-                .iter()
-                .chain(&card_type.optional)
-                .any(|s| s == stat);
             match within(def, stat, name, v) {
                 Err(message) => notes.push(note(Some(source), false, message)),
-                Ok(_) if two_faced && !declared => notes.push(note(
+                Ok(0) if !declared => {}
+                Ok(v) if !declared => notes.push(note(
                     Some(source),
                     false,
                     format!(
@@ -468,39 +526,45 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
                 Ok(v) => card.stats.push((stat.clone(), v)),
             }
         }
-        if let (Some(v), Some(back)) = (back_value, back.as_mut()) {
-            let v = match within(def, stat, name, v) {
-                Ok(v) => v,
-                Err(message) => {
-                    notes.push(note(Some(source), false, message));
-                    continue;
+        match (back_value, back.as_mut()) {
+            (Some((_, Some(v))), Some(back)) => {
+                let v = match within(def, stat, name, v) {
+                    Ok(v) => v,
+                    Err(message) => {
+                        notes.push(note(Some(source), false, message));
+                        continue;
+                    }
+                };
+                match stat.as_str() {
+                    "atk" => back.atk = v,
+                    "def" => back.def = v,
+                    _ => notes.push(note(
+                        Some(source),
+                        false,
+                        format!("`{name}`: the back face's {stat} is not kept"),
+                    )),
                 }
-            };
-            match stat.as_str() {
-                "atk" => back.atk = v,
-                "def" => back.def = v,
-                _ => notes.push(note(
-                    Some(source),
-                    false,
-                    format!("`{name}`: the back face's {stat} is not kept"),
-                )),
             }
+            (Some((text, _)), None) if !text.is_empty() => {
+                notes.push(one_face(&note, source, name, stat, text));
+            }
+            _ => {}
         }
     }
 
     let mut unknown = Vec::new();
-    if let Some(text) = fields.attribute.as_ref().and_then(|s| row.source(s)) {
-        card.attribute = words(&mapping.attributes, faces(mapping, text).0, &mut unknown);
-    }
-    if card.attribute.is_empty() {
-        let text = fields.text.as_ref().and_then(|s| row.source(s));
-        if let (Some(word), Some(text)) = (&mapping.attribute_from_text, text) {
-            card.attribute = produced(mapping, word, faces(mapping, text).0);
+    if let Some(source) = &fields.attribute {
+        if let Some(text) = row.source(source) {
+            let text = front_of(source, text, &mut notes);
+            card.attribute = words(&mapping.attributes, text, &mut unknown);
         }
     }
     let attribute_words = std::mem::take(&mut unknown);
-    if let Some(text) = fields.colour.as_ref().and_then(|s| row.source(s)) {
-        card.colour = words(&mapping.colours, faces(mapping, text).0, &mut unknown);
+    if let Some(source) = &fields.colour {
+        if let Some(text) = row.source(source) {
+            let text = front_of(source, text, &mut notes);
+            card.colour = words(&mapping.colours, text, &mut unknown);
+        }
     }
     for (field, what, unknown) in [
         (&fields.attribute, "attribute", attribute_words),
@@ -518,11 +582,24 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
         }
     }
 
+    // A one-faced card's text is kept whole: the plugins also use the separator between
+    // abilities.
     if let Some(text) = fields.text.as_ref().and_then(|s| row.source(s)) {
-        let (front, back_text) = faces(mapping, text);
+        let (front, back_text) = match two_faced {
+            true => faces(mapping, text),
+            false => (text.trim(), None),
+        };
         card.text = Some(front.to_owned()).filter(|t| !t.is_empty());
         if let (Some(text), Some(back)) = (back_text, back.as_mut()) {
             back.text = Some(text.to_owned()).filter(|t| !t.is_empty());
+        }
+        // Only for a type that must have an attribute (a magic stone): a regalia that
+        // produces will is still void.
+        let needs_attribute = card_type.requires.iter().any(|r| r == "attribute");
+        if card.attribute.is_empty() && needs_attribute {
+            if let Some(word) = &mapping.attribute_from_text {
+                card.attribute = produced(mapping, word, front);
+            }
         }
     }
     card.back = back;
@@ -555,6 +632,26 @@ pub fn map_row(mapping: &Mapping, def: &GameDef, row: &Row) -> Result<(PoolCard,
         }
     }
     Ok((card, notes))
+}
+
+/// The note for the back face of a value in a row that names one face (`0 | 1500` for a
+/// ruler whose J-ruler the row does not name): there is no back face to keep it on.
+fn one_face(
+    note: &impl Fn(Option<&Source>, bool, String) -> Note,
+    source: &Source,
+    name: &str,
+    what: &str,
+    text: &str,
+) -> Note {
+    let message =
+        format!("`{name}`: the row names one face, so the back face's {what} `{text}` is not kept");
+    note(Some(source), false, message)
+}
+
+/// Whether a printed stat varies in play (`X`, `*`, `X00`): digits with an `X` or a `*`.
+fn varies(text: &str) -> bool {
+    text.contains(['X', 'x', '*'])
+        && (text.chars()).all(|c| c.is_ascii_digit() || matches!(c, 'X' | 'x' | '*'))
 }
 
 /// The attributes of the cost symbols that follow `word` in `text`, up to the end of each
@@ -890,7 +987,7 @@ impl Pool {
             differs.push("attribute or colour");
         }
         if kept.back.as_ref().map(|b| &b.name) != card.back.as_ref().map(|b| &b.name) {
-            differs.push("back face");
+            differs.push("the back face");
         }
         let note = |skipped: bool, message: String| Note {
             site: card.site.clone(),
@@ -903,7 +1000,7 @@ impl Pool {
             notes.push(note(
                 false,
                 format!(
-                    "`{}` is a reprint of the card{}, but its {} differ; the first is kept",
+                    "`{}` is a reprint of the card{}, but differs in {}; the first is kept",
                     card.name,
                     at(&kept.site),
                     differs.join(", ")
@@ -1272,14 +1369,193 @@ mod tests {
              does not list; did you mean `Resonator`?"
         );
         let no_attribute = row(&[
-            ("Name", "Pale"),
+            ("Name", "Grey Stone"),
             ("Set", "TST"),
-            ("Type", "Resonator"),
-            ("ATK", "100"),
-            ("DEF", "100"),
+            ("Type", "Magic Stone"),
+            ("Cardtext", "[Rest]: Produce {1}."),
         ]);
         let skipped = map_row(&mapping, &def, &no_attribute).unwrap_err();
-        assert!(skipped.message.contains("needs `attribute`"), "{skipped}");
+        assert_eq!(
+            skipped.message,
+            "`Grey Stone`: every Magic Stone needs `attribute`, and the row has none"
+        );
+        let token = row(&[("Name", "Fairy"), ("Set", "TST"), ("Type", "token")]);
+        let skipped = map_row(&mapping, &def, &token).unwrap_err();
+        assert!(skipped.skipped);
+        assert_eq!(
+            skipped.message,
+            "`Fairy` is a `token`, which the mapping skips"
+        );
+    }
+
+    /// The shapes of the Force of Will plugin's later sets: a chant typed `Spell`, darkness
+    /// as `{d}`, a void resonator, a regalia, and text whose abilities are parted by `|`.
+    #[test]
+    fn the_plugins_later_rows_read_as_the_cards_they_are() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let read = |values: &[(&str, &str)]| map_row(&mapping, &def, &row(values)).unwrap();
+        let (chant, notes) = read(&[
+            ("Name", "Dark Pulse"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Spell"),
+            ("Subtype/Race", "Chant - Instant"),
+            ("Cost", "{d}{2}"),
+            ("Attribute", "Dark"),
+        ]);
+        assert_eq!(notes, []);
+        assert_eq!(chant.kind, "chant");
+        assert_eq!(chant.attribute_cost, ["darkness"]);
+        assert_eq!(chant.attribute, ["darkness"]);
+        let (void, notes) = read(&[
+            ("Name", "Grey Golem"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Resonator"),
+            ("Cost", "{3}"),
+            ("ATK", "600"),
+            ("DEF", "600"),
+            ("Attribute", "Void"),
+        ]);
+        assert_eq!(notes, []);
+        assert!(void.attribute.is_empty());
+        let (regalia, notes) = read(&[
+            ("Name", "Test Sword"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Regalia"),
+            ("Cost", "{0}"),
+        ]);
+        assert_eq!(notes, []);
+        assert_eq!(regalia.kind, "regalia");
+        let (stone, notes) = read(&[
+            ("Name", "Twin Stone"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Special Magic Stone"),
+            (
+                "Cardtext",
+                "[Continuous] Treat this card as two stones.|[Rest]: Produce {d} or {u}.",
+            ),
+        ]);
+        assert_eq!(notes, []);
+        assert_eq!(stone.attribute, ["darkness", "water"]);
+        assert_eq!(
+            stone.text.as_deref(),
+            Some("[Continuous] Treat this card as two stones.|[Rest]: Produce {d} or {u}.")
+        );
+    }
+
+    /// A value that belongs on a face the card lacks: a zero is the plugin's blank and goes
+    /// without a word; anything else is left out with a note, never lost silently.
+    #[test]
+    fn a_value_for_a_face_the_card_lacks_is_left_out_with_a_note_unless_it_is_zero() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let read = |values: &[(&str, &str)]| map_row(&mapping, &def, &row(values)).unwrap();
+        // A ruler row that names no J-ruler, with the J-ruler's stats behind its zeros.
+        let (ruler, notes) = read(&[
+            ("Name", "Old King"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Ruler"),
+            ("Cost", "0"),
+            ("ATK", "0 | 1500"),
+            ("DEF", "0 | 800"),
+        ]);
+        assert!(ruler.stats.is_empty() && ruler.back.is_none());
+        let notes: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "`Old King`: the row names one face, so the back face's atk `1500` is not kept",
+                "`Old King`: the row names one face, so the back face's def `800` is not kept",
+            ]
+        );
+        let (ruler, notes) = read(&[
+            ("Name", "Young King"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Ruler"),
+            ("Cost", "{w}"),
+            ("ATK", "700"),
+        ]);
+        assert!(ruler.stats.is_empty() && ruler.attribute_cost.is_empty());
+        let notes: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "`Young King`: a Ruler has no cost; `{w}` left out",
+                "`Young King`: a Ruler has no atk; 700 left out",
+            ]
+        );
+    }
+
+    /// A two-faced resonator (a Shift card) has a cost and stats of its own: a single value
+    /// is the front's, where a ruler's is its J-ruler's.
+    #[test]
+    fn a_two_faced_rows_one_value_is_the_face_that_has_the_stat() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let shift = row(&[
+            ("Name", "Gate Keeper | Gate Breaker"),
+            ("Set", "TST"),
+            ("SetID", "TST-001"),
+            ("Type", "Resonator (Shift)"),
+            ("Subtype/Race", "Wizard | Moon Princess"),
+            ("Cost", "{d}{d}{1}"),
+            ("ATK", "600"),
+            ("DEF", "700"),
+            ("Attribute", "Dark"),
+        ]);
+        let (card, notes) = map_row(&mapping, &def, &shift).unwrap();
+        assert_eq!(card.kind, "resonator");
+        assert_eq!(card.attribute_cost, ["darkness", "darkness"]);
+        let stats = [
+            ("free-cost".to_owned(), 1),
+            ("atk".into(), 600),
+            ("def".into(), 700),
+        ];
+        assert_eq!(card.stats, stats);
+        assert_eq!(card.race.as_deref(), Some("Wizard"));
+        let notes: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "`Gate Keeper`: type `Resonator (Shift)` is not listed; read as `resonator`",
+                "`Gate Keeper`: the back face's `Moon Princess` is not kept",
+            ]
+        );
+    }
+
+    /// A stat printed as `X` or `*` is worked out in play: the card is kept, at 0, with a
+    /// note; a value that is no number at all is left out.
+    #[test]
+    fn a_stat_that_varies_in_play_is_read_as_zero_with_a_note() {
+        let def = fow();
+        let mapping = def.import.lackey.clone().unwrap();
+        let read = |atk: &str| {
+            let values = [
+                ("Name", "Hand Counter"),
+                ("Set", "TST"),
+                ("SetID", "TST-001"),
+                ("Type", "Resonator"),
+                ("ATK", atk),
+                ("DEF", "400"),
+            ];
+            map_row(&mapping, &def, &row(&values))
+        };
+        for atk in ["X", "*", "x00"] {
+            let (card, notes) = read(atk).unwrap();
+            assert_eq!(card.stats[0], ("atk".to_owned(), 0), "{atk}");
+            assert_eq!(
+                notes[0].message,
+                format!("`Hand Counter`: atk `{atk}` varies in play; read as 0")
+            );
+        }
+        let skipped = read("many").unwrap_err();
+        assert!(skipped.message.contains("needs `atk`"), "{skipped}");
     }
 
     /// A cost's numbers add up to the free cost, which is a stat like the others: 10 is
@@ -1293,6 +1569,7 @@ mod tests {
             row(&[
                 ("Name", "Test Burst"),
                 ("Set", "TST"),
+                ("SetID", "TST-001"),
                 ("SetID", "TST-001"),
                 ("Type", "Chant"),
                 ("Cost", cost),

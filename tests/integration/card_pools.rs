@@ -90,15 +90,16 @@ fn db_import_reports_as_json_too() {
     .expect(0);
     let json = out.json();
     assert_eq!(json["game"], "fow");
-    // 37 rows: 4 skipped; of the 33 mapped, Lumen Squire, Gleaming Ward, Ash Raider and the
-    // two Light and one Fire stones' other printings are reprints.
+    // 42 rows: 3 skipped (a token, a misspelt type, a row without a name); of the 39
+    // mapped, Lumen Squire, Gleaming Ward, Ash Raider and the two Light and one Fire stones'
+    // other printings are reprints.
     assert_eq!(
         (json["rows"].as_u64(), json["skipped"].as_u64()),
-        (Some(37), Some(4))
+        (Some(42), Some(3))
     );
     assert_eq!(
         (json["cards"].as_u64(), json["printings"].as_u64()),
-        (Some(28), Some(33))
+        (Some(34), Some(39))
     );
     assert_eq!(json["two_faced"], 2);
     assert_eq!(
@@ -106,11 +107,11 @@ fn db_import_reports_as_json_too() {
         serde_json::json!(["fow-lackey-test-standard", "fow-lackey-first-cluster"])
     );
     let bad = (json["notes"].as_array().unwrap().iter())
-        .find(|n| n["message"].as_str().unwrap().contains("Regalia"))
+        .find(|n| n["message"].as_str().unwrap().contains("Resonater"))
         .unwrap();
     assert_eq!(
         (bad["file"].as_str(), bad["line"].as_u64()),
-        (Some("tests/data/lackey/fow/sets/beta.txt"), Some(6))
+        (Some("tests/data/lackey/fow/sets/alpha.txt"), Some(28))
     );
     assert_eq!(
         (bad["field"].as_str(), bad["skipped"].as_bool()),
@@ -127,19 +128,27 @@ fn an_imported_pool_passes_db_check() {
         "{}",
         out.stdout
     );
+    // Checked as files, its formats still extend the shipped `fow-standard`, and only its own
+    // two are counted.
+    let out = decksmith(["db".as_ref(), "check".as_ref(), dir.as_os_str()]).expect(0);
+    assert!(
+        out.stdout.contains("and 2 formats: 0 errors, 0 warnings"),
+        "{}",
+        out.stdout
+    );
 }
 
 #[test]
 fn the_plugin_read_directly_warns_about_each_skipped_row_with_its_line() {
     let out = with_db(&plugin(), ["db", "check"]).expect(0);
     assert!(
-        out.stdout.contains("0 errors, 10 warnings"),
+        out.stdout.contains("0 errors, 11 warnings"),
         "{}",
         out.stdout
     );
     assert!(
         out.stdout
-            .contains("sets/beta.txt:6: [Type] skipped: `Crown of Embers`"),
+            .contains("sets/alpha.txt:28: [Type] skipped: `Gale Scout`"),
         "{}",
         out.stdout
     );
@@ -170,6 +179,49 @@ fn the_starter_decks_are_legal_imported_and_read_directly_alike() {
         )
         .expect(0);
         assert_eq!(via_import.json(), direct.json(), "{deck}");
+    }
+}
+
+/// The plugin's own `.dek` starter decks, as Lackey wrote them: legal under `fow-standard`,
+/// imported and read directly alike. Each ruler's id names both its images
+/// (`TS2-001-r,TS2-001-j`): the printing is found (no `printing` warning), and the rest of the
+/// id, which decksmith does not keep, is a warning.
+#[test]
+fn the_plugins_own_dek_decks_are_legal_and_their_two_faced_ids_found() {
+    let (_tmp, dir, _) = imported();
+    for deck in ["starter-light.dek", "starter-fire.dek"] {
+        let path = plugin().join("decks").join(deck);
+        let mut seen = Vec::new();
+        for db in [&dir, &plugin()] {
+            let args = [
+                "validate".as_ref(),
+                "--format".as_ref(),
+                "fow-standard".as_ref(),
+            ];
+            let rest = ["--output".as_ref(), "json".as_ref(), path.as_os_str()];
+            let out = with_db(db, args.into_iter().chain(rest)).expect(0);
+            let report = out.json()["decks"][0].clone();
+            assert_eq!(report["legal"], true, "{deck}: {report:#}");
+            let findings: Vec<(&str, &str)> = (report["findings"].as_array().unwrap().iter())
+                .map(|f| (f["rule"].as_str().unwrap(), f["message"].as_str().unwrap()))
+                .collect();
+            let id = if deck == "starter-fire.dek" {
+                "TS2"
+            } else {
+                "TS1"
+            };
+            assert_eq!(
+                findings,
+                [(
+                    "parse",
+                    format!("the end of the id `{id}-001-r,{id}-001-j` after its number 001 is not kept")
+                        .as_str()
+                )],
+                "{deck}"
+            );
+            seen.push(report);
+        }
+        assert_eq!(seen[0], seen[1], "{deck}");
     }
 }
 
@@ -307,11 +359,13 @@ fn the_pool_is_searched_and_a_starter_deck_counted() {
     let (_tmp, dir, _) = imported();
     let out = with_db(&dir, ["cards", "--game", "fow", "type:ruler"]).expect(0);
     assert!(
-        out.stdout.contains("Aurel") && out.stdout.contains("Brand"),
+        ["Aurel", "Brand", "Elder Regent"]
+            .iter()
+            .all(|name| out.stdout.contains(name)),
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("2 cards found"), "{}", out.stdout);
+    assert!(out.stdout.contains("3 cards found"), "{}", out.stdout);
     let out = with_db(
         &dir,
         ["stats".as_ref(), starter("starter-fire.deck").as_os_str()],
@@ -498,4 +552,52 @@ fn a_plugin_read_directly_under_a_name_no_mapping_lists_is_read_with_game() {
     .expect(0);
     let listed = with_db(&plugin(), ["cards", "--game", "fow", "type:ruler"]).expect(0);
     assert_eq!(searched.stdout, listed.stdout);
+}
+
+/// A regalia (docs/rulings.md, CP-05) is a main-deck card of its own type: counted toward the
+/// 40, listed as `Regalia` by `stats` and `cards`, and played by `--vanilla` as an addition.
+#[test]
+fn a_regalia_is_counted_searched_and_played() {
+    let text =
+        std::fs::read_to_string(crate::support::root().join(starter("starter-fire.deck"))).unwrap();
+    let deck = temp_file(
+        "regalia.deck",
+        text.replace("4 Blaze Runner", "4 Crown of Embers"),
+    );
+    let out = with_db(&plugin(), ["stats".as_ref(), deck.as_os_str()]).expect(0);
+    assert!(
+        out.stdout.contains("Main 40, Stones 10")
+            && out
+                .stdout
+                .contains("Chant 12, Addition 4, Regalia 4, Magic Stone 10"),
+        "{}",
+        out.stdout
+    );
+    let out = with_db(&plugin(), ["cards", "--game", "fow", "t:regalia"]).expect(0);
+    assert!(
+        out.stdout.contains("Crown of Embers") && out.stdout.contains("1 card found"),
+        "{}",
+        out.stdout
+    );
+    let opponent = crate::support::root().join(starter("starter-light.deck"));
+    let args = [
+        "match".as_ref(),
+        "random".as_ref(),
+        "--deck".as_ref(),
+        deck.as_os_str(),
+        "--deck".as_ref(),
+        opponent.as_os_str(),
+        "--games".as_ref(),
+        "3".as_ref(),
+        "--vanilla".as_ref(),
+        "--output".as_ref(),
+        "json".as_ref(),
+    ];
+    let json = with_db(&plugin(), args).expect(0).json();
+    assert_eq!(json["summary"]["games"], 3);
+    let vanilla = json["vanilla"].as_array().unwrap();
+    assert!(
+        vanilla.iter().any(|c| c == "Crown of Embers"),
+        "{vanilla:?}"
+    );
 }

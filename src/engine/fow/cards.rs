@@ -499,7 +499,9 @@ fn read_card(game: &Game, card: &Card) -> Result<CardInfo, String> {
         "ruler" => Kind::Ruler,
         "resonator" => Kind::Resonator,
         "chant" => Kind::Chant,
-        "addition" => Kind::Addition,
+        // The rulebook has no regalia: one is played and stays as an addition does
+        // (docs/rulings.md, "Regalia").
+        "addition" | "regalia" => Kind::Addition,
         "magic-stone" => Kind::Stone,
         other => {
             return Err(format!(
