@@ -38,6 +38,10 @@ pub fn run(ctx: &Context, args: FormatsArgs, out: &mut dyn Write) -> Result<Stat
                 }
                 table.add_row(vec![row.id, row.game, row.name, &row.zones, &rules]);
             }
+            // An id is what `--format` takes: cut in two, it cannot be copied.
+            if let Some(id) = table.column_mut(0) {
+                id.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+            }
             format!("{table}\n")
         }
     };

@@ -601,3 +601,14 @@ fn a_regalia_is_counted_searched_and_played() {
         "{vanilla:?}"
     );
 }
+
+/// An imported format's id is long (`fow-lackey-<label>`) and is what `--format` takes: the
+/// table of formats never cuts one in two.
+#[test]
+fn the_formats_table_keeps_each_imported_id_whole() {
+    let (_tmp, dir, _) = imported();
+    let out = with_db(&dir, ["formats", "--game", "fow"]).expect(0);
+    for id in ["fow-lackey-test-standard", "fow-lackey-first-cluster"] {
+        assert!(out.stdout.contains(id), "{id}:\n{}", out.stdout);
+    }
+}
