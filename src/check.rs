@@ -279,7 +279,8 @@ fn names_no_format(catalog: &Catalog, deck: &str) -> Error {
     Error::usage_with_help(
         format!("`{deck}` names no format"),
         format!(
-            "add a line `format: <id>` to the deck, or pass `--format <id>`; the formats are: {}",
+            "pass `--format <id>` (a decksmith list may name it in a line `format: <id>`); the \
+             formats are: {}",
             ids.join(", ")
         ),
     )

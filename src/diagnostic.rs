@@ -300,7 +300,10 @@ pub fn render(problems: &[Problem], colour: bool) -> String {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    // Ids are hyphenated: wrapped at a hyphen, one cannot be copied back whole.
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut out = String::new();
     for problem in problems {
         // Writing into a String cannot fail.

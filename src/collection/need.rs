@@ -260,7 +260,8 @@ pub fn need<'c>(
                         "`{}` names no format, so its cards cannot be looked up",
                         source.name
                     ),
-                    "add a line `format: <id>` to the deck, or pass --format <id>",
+                    "pass `--format <id>` (a decksmith list may name it in a line \
+                     `format: <id>`)",
                 ))
             }
         };
