@@ -96,8 +96,10 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
         let end = reader.buffer_position() as usize;
         let span = start..end;
         let line = lines.line(start);
-        let mut skip = |what: String, warnings: &mut Vec<ParseProblem>| {
+        // Where a warning points: the element being read, or the card given.
+        let mut skip = |what: String, card: Option<(Range<usize>, u32)>, warnings: &mut Vec<_>| {
             let message = format!("{what} is not kept");
+            let at = card.unwrap_or_else(|| (span.clone(), line));
             if skipped.insert(what) {
                 warnings.push(ParseProblem {
                     message,
@@ -107,8 +109,8 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                          and <name> in <meta>)"
                             .into(),
                     ),
-                    span: Some(span.clone()),
-                    line: Some(line),
+                    span: Some(at.0),
+                    line: Some(at.1),
                 });
             }
         };
@@ -149,8 +151,9 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                     Some(Open::Card) => {
                         card.span.end = end;
                         let done = std::mem::take(&mut card);
+                        let at = (done.span.clone(), done.line);
                         if let Some(lost) = add_card(&mut deck, &mut merged, done) {
-                            skip(lost, &mut deck.warnings);
+                            skip(lost, Some(at), &mut deck.warnings);
                         }
                     }
                     _ => {}
@@ -163,7 +166,11 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                 if open.last().is_some_and(|o| o.gathers()) {
                     gathered.push_str(&raw);
                 } else if !raw.trim().is_empty() {
-                    skip(format!("the text `{}`", raw.trim()), &mut deck.warnings);
+                    skip(
+                        format!("the text `{}`", raw.trim()),
+                        None,
+                        &mut deck.warnings,
+                    );
                 }
                 continue;
             }
@@ -198,7 +205,11 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             seen_root = true;
             for (k, _) in attributes(&element).unwrap_or_default() {
                 if k != "version" {
-                    skip(format!("the <deck> attribute `{k}`"), &mut deck.warnings);
+                    skip(
+                        format!("the <deck> attribute `{k}`"),
+                        None,
+                        &mut deck.warnings,
+                    );
                 }
             }
             in_root = !empty;
@@ -214,7 +225,7 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                     &element,
                     &span,
                     line,
-                    &mut |w| skip(w, &mut deck.warnings),
+                    &mut |w| skip(w, None, &mut deck.warnings),
                     "Deck",
                 );
                 match zone {
@@ -250,6 +261,7 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
                                 "id" => card.id = Some(v.trim().to_owned()).filter(|v| !v.is_empty()),
                                 other => skip(
                                     format!("the <name> attribute `{other}`"),
+                                    None,
                                     &mut deck.warnings,
                                 ),
                             }
@@ -264,7 +276,7 @@ pub fn parse(text: &str) -> Result<Deck, ParseProblem> {
             }
             (Some(Open::Card), "set") => Some(Open::CardSet),
             _ => {
-                skip(format!("the element <{name}>"), &mut deck.warnings);
+                skip(format!("the element <{name}>"), None, &mut deck.warnings);
                 None
             }
         };
@@ -600,6 +612,28 @@ mod tests {
         );
         assert!(deck.problems.is_empty());
         assert_eq!(deck.zones[0].entries.len(), 2);
+    }
+
+    /// What a card loses is said at the card, where its `<name id>` is, not where it ends.
+    #[test]
+    fn the_rest_of_a_two_faced_id_is_a_warning_at_its_card() {
+        let text = "<deck>\n<superzone name=\"Ruler\">\n<card>\n<name id=\"S-009-r,S-009-j\">A | B</name>\n<set>S</set>\n</card>\n</superzone>\n</deck>";
+        let deck = parse(text).unwrap();
+        let entry = &deck.zones[0].entries[0];
+        let printing = entry.printing.as_ref().unwrap();
+        assert_eq!(
+            (printing.set.as_str(), printing.number.as_deref()),
+            ("S", Some("009"))
+        );
+        let [warning] = &deck.warnings[..] else {
+            panic!("{:?}", deck.warnings)
+        };
+        assert_eq!(
+            warning.message,
+            "the end of the id `S-009-r,S-009-j` after its number 009 is not kept"
+        );
+        assert_eq!(warning.line, Some(3));
+        assert_eq!(&text[warning.span.clone().unwrap()][..6], "<card>");
     }
 
     #[test]
