@@ -33,8 +33,8 @@ impl Imports {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Mapping {
-    /// Names the tool knows the game by: a LackeyCCG plugin's folder name (and its decks'
-    /// `<game>`), so `--db PLUGIN_DIR` finds the game without `--game`.
+    /// Names the tool knows the game by: a LackeyCCG plugin's folder name, or a Cockatrice
+    /// database's file name without `.xml`, so `--db` finds the game without `--game`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
     /// Where each card field comes from.
