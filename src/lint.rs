@@ -417,12 +417,7 @@ fn lint_card(game: &Game, i: usize, card: &Card, out: &mut Vec<Problem>) {
     for card_stat in &card.stats {
         let (stat, value) = (card_stat.name.get_ref().as_str(), &card_stat.value);
         let v = *value.get_ref();
-        if !kind
-            .requires
-            .iter()
-            .chain(&kind.optional)
-            .any(|s| s == stat)
-        {
+        if !kind.uses(stat) {
             out.push(
                 Problem::warning(
                     "card",

@@ -105,6 +105,17 @@ pub struct CardType {
     pub basic_resource: bool,
 }
 
+impl CardType {
+    /// Whether cards of this type have `stat`: it is required or optional (`db check` warns
+    /// about any other).
+    pub fn uses(&self, stat: &str) -> bool {
+        self.requires
+            .iter()
+            .chain(&self.optional)
+            .any(|s| s == stat)
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ZoneDef {

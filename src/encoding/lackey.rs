@@ -7,8 +7,9 @@
 //! other or not. Different printings of one name stay separate entries. A card's `<set>` is its
 //! printing's set; its `id` (Lackey's image id, `SET-number` in the plugins, two images joined
 //! by a comma for a two-faced card) gives the collector number, with the `SET-` in front and a
-//! face's or file's ending taken off; an id of another shape is the number as it stands. decksmith's own format and deck name travel in `<meta>` as `<format>` and `<name>`
-//! (Lackey names a deck by its file name).
+//! face's or file's ending taken off; an id of another shape is the number as it stands.
+//! decksmith's own format and deck name travel in `<meta>` as `<format>` and `<name>` (Lackey
+//! names a deck by its file name).
 //!
 //! Read as tolerantly as Lackey reads it: an element, attribute or text decksmith has no place
 //! for is skipped with a warning at its line, never refused. A superzone keeps its name; the

@@ -421,16 +421,11 @@ pub fn map_row<'r>(
     // tool's blank for a face without it, without a word). A two-faced row's one value is
     // the back's where the front has no such stat: a ruler row's one cost turns it over
     // (its Judgment), and its one ATK is its J-ruler's.
-    let declares = |stat: &str| {
-        (card_type.requires.iter())
-            .chain(&card_type.optional)
-            .any(|s| s == stat)
-    };
     let free_stat = mapping.cost.as_ref().and_then(|c| c.free.as_deref());
     if let Some(source) = &fields.cost {
         if let Some(text) = row.source(source) {
             let (front, back_cost) = faces(mapping, text);
-            let front_has_cost = free_stat.is_some_and(declares);
+            let front_has_cost = free_stat.is_some_and(|stat| card_type.uses(stat));
             let (front, back_cost) = match (two_faced, back_cost) {
                 (true, None) if !front_has_cost => (None, Some(front)),
                 (_, b) => (Some(front), b),
@@ -440,7 +435,7 @@ pub fn map_row<'r>(
                 unknown_symbols(&cost, name, &mut notes, &note, source);
                 match free_stat {
                     None => card.attribute_cost = cost.attributes,
-                    Some(stat) if declares(stat) => {
+                    Some(stat) if card_type.uses(stat) => {
                         card.attribute_cost = cost.attributes;
                         match within(def, stat, name, cost.free) {
                             Ok(v) => card.stats.push((stat.to_owned(), v)),
@@ -483,7 +478,7 @@ pub fn map_row<'r>(
             continue;
         };
         let (front, back_value) = faces(mapping, text);
-        let declared = declares(stat);
+        let declared = card_type.uses(stat);
         let (front, back_value) = match (two_faced, back_value) {
             (true, None) if !declared => ("", Some(front)),
             (_, b) => (front, b),

@@ -500,7 +500,7 @@ fn read_card(game: &Game, card: &Card) -> Result<CardInfo, String> {
         "resonator" => Kind::Resonator,
         "chant" => Kind::Chant,
         // The rulebook has no regalia: one is played and stays as an addition does
-        // (docs/rulings.md, "Regalia").
+        // (docs/rulings.md, CP-05).
         "addition" | "regalia" => Kind::Addition,
         "magic-stone" => Kind::Stone,
         other => {
